@@ -17,6 +17,8 @@
 #   make portability  build and test with every compiler and target (see README)
 #   make check-catalogue-odd  the catalogue test with MPICH on 3 processes too (make check
 #                     runs MPICH's on 2: beyond the cores its polling costs minutes)
+#   make check-bcast-rcce-all  the broadcast algorithms on 1 to 48 emulated UEs (make
+#                     check: 1 to 9 and around 16, 32 and 48)
 #   make check-rows-identical  every result line as before the rows' redesign (15 minutes)
 #   make check-sanitized  the integration tests once with ASan + UBSan builds, both MPIs
 #                     (check-sanitized-quick: 2 processes only, as CI runs it)
@@ -96,8 +98,10 @@ SPLIT = split/base/config.h split/base/base.h split/base/base.c split/base/filep
 	split/measurements/meas_mpi_mockup.c \
 	split/measurements/meas_mpi_neighbor.c split/measurements/meas_mpi_session.c \
 	split/measurements/meas_mpi_win_sync.c \
-	split/measurements/meas_mpi_win_transfer.c split/measurements/meas_mpi_win_atomic.c \
-	split/measurements/meas_mpi_io.c \
+	split/measurements/meas_mpi_win_transfer.c split/measurements/meas_mpi_win_coll.c \
+	split/measurements/meas_mpi_win_atomic.c \
+	split/measurements/meas_mpi_io.h split/measurements/meas_mpi_io.c \
+	split/measurements/meas_io_local.c \
 	split/measurements/skampi5_compat.h split/measurements/skampi5_compat.c \
 	split/measurements/meas_skampi5_example.c split/measurements/catalogue.c \
 	split/language/builtins.h split/language/lexer.h split/language/lexer.c \
@@ -105,7 +109,7 @@ SPLIT = split/base/config.h split/base/base.h split/base/base.c split/base/filep
 	split/language/parser.c split/language/labels.h split/language/labels.c \
 	split/language/interp.h split/language/interp.c split/language/builtins_common.h \
 	split/language/builtins_common.c split/language/builtins.c \
-	split/language/builtins_settings.c split/language/builtins_instrument.c \
+	split/language/builtins_settings.c \
 	split/language/builtins_buffers.c split/language/builtins_output.c \
 	split/language/builtins_comm.c split/language/builtins_math.c \
 	split/language/builtins_types.c split/language/builtins_io.c \
@@ -188,6 +192,10 @@ check-catalogue-odd:
 # every result line as before the rows' redesign (tests/mpi_catalogue/rows_identical.sh [BASE])
 check-rows-identical:
 	sh tests/mpi_catalogue/rows_identical.sh
+
+# the broadcast algorithms on the RCCE emulator at every UE count from 1 to 48
+check-bcast-rcce-all:
+	sh tests/bcast_algorithms/run.sh rcce 1-48
 
 check-sanitized-quick:
 	tools/setup.sh check

@@ -151,6 +151,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <math.h>
 #include <limits.h>
 #include <errno.h>
@@ -1193,6 +1194,14 @@ SK_API void sk_host_pass(double seconds);
 #ifdef SKAMPI_MPI
 SK_API void sk_host_nap(void);
 #endif
+/* Before an abort: wait until whoever reads this process's standard output and error
+** through a pipe (an MPI launcher forwarding them) has taken what was written, for at
+** most `seconds` -- a launcher that handles the abort first drops what it had not read.
+** Linux tells what is still in a pipe (FIONREAD); elsewhere, or on a file or terminal,
+** it returns at once. */
+#ifdef SKAMPI_MPI
+SK_API void sk_host_let_output_drain(double seconds);
+#endif
 /* The involuntary context switches of this process so far (getrusage's ru_nivcsw, all
 ** its threads): the scheduler took the processor from it while it could run (sched_yield
 ** counts too). -1 where the system does not tell. */
@@ -1282,6 +1291,10 @@ SK_API void sk_host_deadline_stop(void);
 #include <signal.h>
 #include <sys/times.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
+#if defined(__linux__)
+#include <sys/ioctl.h>
+#endif
 #if defined(SIGALRM) && defined(SA_RESTART) && defined(_SC_CLK_TCK)
 #define HOST_DEADLINE 1
 #endif
@@ -1400,6 +1413,36 @@ SK_API int sk_host_crowded(void) { return host_crowded; }
 SK_API void sk_host_yield(void) { HOST_YIELD(); }
 #ifdef SKAMPI_MPI
 SK_API void sk_host_nap(void) { HOST_NAP(); }
+#endif
+
+#if defined(HOST_UNIX) && !defined(SKAMPI_NO_YIELD) && defined(FIONREAD) && defined(S_ISFIFO) && !SK_SIMULATED
+#define HOST_DRAIN 1
+#endif
+#ifdef SKAMPI_MPI
+/* How many bytes wait in the pipe behind descriptor fd; 0 when it is no pipe or the
+** system does not tell. */
+#ifdef HOST_DRAIN
+static long host_pipe_unread(int fd)
+{
+  struct stat st;
+  int n = 0;
+  if (fstat(fd, &st) != 0 || !S_ISFIFO(st.st_mode)) return 0;
+  if (ioctl(fd, FIONREAD, &n) != 0) return 0;
+  return n;
+}
+#endif
+
+SK_API void sk_host_let_output_drain(double seconds)
+{
+#ifdef HOST_DRAIN
+  long steps = (long)(seconds * 1000.0), i;
+  for (i = 0; i < steps && (host_pipe_unread(1) > 0 || host_pipe_unread(2) > 0); i++)
+    (void)poll(NULL, 0, 1);
+  (void)poll(NULL, 0, 20);   /* what was read, the reader has still to pass on */
+#else
+  (void)seconds;
+#endif
+}
 #endif
 
 #if SK_SIMULATED
@@ -2635,7 +2678,10 @@ SK_API void sk_tp_finish(void)
 
 SK_API void sk_tp_abort(int status, const char *msg)
 {
-  if (msg) { fflush(stdout); fprintf(stderr, "%s\n", msg); fflush(stderr); }
+  fflush(stdout);
+  if (msg) fprintf(stderr, "%s\n", msg);
+  fflush(stderr);
+  sk_host_let_output_drain(2.0);   /* the launcher would drop what it had not read */
   sk_host_breaker_stop();
   MPI_Abort(MPI_COMM_WORLD, status);
   exit(status);
@@ -2995,28 +3041,14 @@ SK_API double sk_tp_mpi_clock_cost(void)
 #line 1 "split/transport/transport_seq.c"
 /*
 ** transport_seq.c -- the transport contract without any communication library
-** (SKAMPI_SEQ, SKaLib's sequential mode): one process, rank 0 of a world of size 1.
-** Messages to oneself are buffered in a FIFO so that a measurement may send to itself
-** before it receives.
-**
-** The clock is wall time, as in the other backends: the best clock the platform has,
-** chosen at compile time by feature tests, so that a C89 compiler on a system without
-** any of them still builds the file --
-**   1. clock_gettime(CLOCK_MONOTONIC) where <unistd.h> says _POSIX_TIMERS > 0 and <time.h>
-**      defines CLOCK_MONOTONIC (glibc from 2.17, where it needs no -lrt); should the call
-**      fail at run time, clock_gettime(CLOCK_REALTIME);
-**   2. gettimeofday on other Unix systems (<sys/time.h>, microseconds);
-**      (a Unix system: one that predefines __unix__, __unix, __APPLE__, __linux__ -- pcc
-**      on Linux defines no __unix__ --, _AIX, __hpux or __sun)
-**   3. clock() otherwise: process CPU time, which does not count waiting (a 10 ms sleep
-**      read 19.9 us): the header and every result line then say "CPU time".
-** -DSKAMPI_NO_CLOCK_GETTIME and -DSKAMPI_NO_GETTIMEOFDAY leave out 1 and 2 (the test
-** group `library` builds each). Readings count from the first one, so that a double
-** keeps nanoseconds (gettimeofday's seconds since 1970 would keep a quarter microsecond).
-** The resolution is measured as in SKaLib §3.1 (sk_clock_least_step).
+** (SKAMPI_SEQ, SKaLib's sequential mode): one process, rank 0 of a world of size 1;
+** messages to oneself wait in a FIFO. The clock is wall time from the best clock the
+** platform has (clock_gettime, gettimeofday, else clock() and "CPU time"), chosen at
+** compile time; the resolution is measured as in SKaLib §3.1. The clock's choice:
+** doc/internals.md, "transport".
 */
-#line 24 "split/transport/transport_seq.c"
-#line 25 "split/transport/transport_seq.c"
+#line 10 "split/transport/transport_seq.c"
+#line 11 "split/transport/transport_seq.c"
 #include <time.h>
 
 #ifdef SKAMPI_SEQ
@@ -3265,40 +3297,14 @@ SK_API void sk_tp_library_version(char *buf, size_t size)
 /* --- begin split/transport/transport_rcce.c --- */
 #line 1 "split/transport/transport_rcce.c"
 /*
-** transport_rcce.c -- the transport contract (transport.h) over RCCE and its
-** non-blocking extension iRCCE (SKAMPI_RCCE): the Intel SCC, or the host emulator in
-** tools/rcce. The libraries are used as the SCC broadcast
-** thesis (Pichler 2013, §2.3, §2.4) uses them.
-**
-** Ranks: world rank = RCCE_ue(), world size = RCCE_num_ues() (at most RCCE_MAXNP).
-** Point to point: RCCE_send/RCCE_recv (synchronous, exact size, no tags) and
-** iRCCE_isend/iRCCE_irecv with iRCCE's test and wait functions. RCCE, like iRCCE,
-** moves nothing for a message of 0 bytes (such a send/receive pair does not
-** synchronise). RCCE has no messages to oneself; nothing in skampi sends any.
-**
-** Groups: every group owns an RCCE communicator made by RCCE_comm_split with a colour
-** callback over the member list (members colour 0, the others colour 1). RCCE orders a
-** communicator by UE number while the contract orders a group by its rank list, so the
-** root of RCCE_bcast is translated. Every UE splits, members and non-members alike, and
-** no communicator is ever freed: RCCE picks the flags of a communicator by the order of
-** splits and frees, which must be the same on every UE. RCCE has room for a limited
-** number of communicators (the emulator: 31 besides RCCE_COMM_WORLD); a group created
-** after that still works for point to point, control broadcast and gather (all done
-** here with RCCE_send/RCCE_recv among the members) and for barrier (then made of
-** messages too), but the library broadcast on it stops with a clear message.
-** Control broadcast and gather go over point to point in group-rank order; barrier is
-** RCCE_barrier; the library broadcast is RCCE_bcast.
-**
-** Waiting uses iRCCE's own wait functions (they yield the core in the emulator); they
-** must progress the send queue and the receive queues alike, as the emulator's do, so
-** that two UEs waiting for each other's multi-chunk messages always complete. Clocks are per core: wtime_is_global is 0; the tick is
-** measured as the smallest observable difference of RCCE_wtime (SKaLib §3.1). Under the
-** emulator's virtual time (RCCE_EMU_TIME=model) RCCE_wtime is the modelled SCC clock; the
-** emulator then names its model in RCCE_EMU_TIME_MODEL, which the library line of the
-** output header carries (times are virtual).
-** Abort prints and exits; ending the other UEs is the launcher's job (rccerun).
+** transport_rcce.c -- the transport contract (transport.h) over RCCE and iRCCE
+** (SKAMPI_RCCE): the Intel SCC, or the host emulator in tools/rcce, used as the SCC
+** broadcast thesis (Pichler 2013, §2.3, §2.4) uses them. Ranks are UEs; every group
+** owns an RCCE communicator (RCCE_comm_split, never freed); control messages go over
+** point to point in group-rank order; clocks are per core. Groups, waiting and clocks:
+** doc/internals.md, "transport".
 */
-#line 36 "split/transport/transport_rcce.c"
+#line 10 "split/transport/transport_rcce.c"
 
 #ifdef SKAMPI_RCCE
 
@@ -3347,28 +3353,31 @@ SK_API int sk_tp_started(void) { return tp_started; }
 
 SK_API int sk_tp_take_error(char *msg, size_t size) { (void)msg; (void)size; return 0; }
 
+/* A group of `size` UEs, first_ue and the ones after it, in which this UE is `rank`. */
+static sk_group *tpr_group_new(int size, int rank, int first_ue)
+{
+  sk_group *g = (sk_group *)sk_calloc(1, sizeof *g);
+  int i;
+  g->size = size;
+  g->rank = rank;
+  g->members = (int *)sk_malloc(sizeof(int) * (size_t)size);
+  for (i = 0; i < size; i++) g->members[i] = first_ue + i;
+  return g;
+}
+
 SK_API void sk_tp_start(int *argc, char ***argv)
 {
-  int i;
   tpr_check(RCCE_init(argc, argv), "RCCE_init");
   tp_started = 1;
   tpr.started = 1;
   tpr.rank = RCCE_ue();
   tpr_check(iRCCE_init(), "iRCCE_init");
   tpr.size = RCCE_num_ues();
-  tpr.world = (sk_group *)sk_calloc(1, sizeof *tpr.world);
-  tpr.world->size = tpr.size;
-  tpr.world->rank = tpr.rank;
-  tpr.world->members = (int *)sk_malloc(sizeof(int) * (size_t)tpr.size);
-  for (i = 0; i < tpr.size; i++) tpr.world->members[i] = i;
+  tpr.world = tpr_group_new(tpr.size, tpr.rank, 0);
   tpr.world->has_comm = 1;
   tpr.world->comm = &RCCE_COMM_WORLD;
   tpr.groups = tpr.world;
-  tpr.self = (sk_group *)sk_calloc(1, sizeof *tpr.self);
-  tpr.self->size = 1;
-  tpr.self->rank = 0;
-  tpr.self->members = (int *)sk_malloc(sizeof(int));
-  tpr.self->members[0] = tpr.rank;
+  tpr.self = tpr_group_new(1, 0, tpr.rank);
 }
 
 SK_API void sk_tp_finish(void)
@@ -3909,33 +3918,17 @@ SK_API void sk_agree_fetch_message(sk_group *g, int who, char *msg, size_t msgsi
 #line 1 "split/transport/oversub.h"
 /*
 ** oversub.h -- oversubscription: more processes on a host than processors to run them.
-** At start every process reports its processor name (sk_tp_processor_name), its machine
-** (the kernel's boot id, host.h: network namespaces and containers that pose as hosts
-** share one machine's processors) and the processors it may use; rank 0 counts the
-** processes per machine against the processors of that machine and the decision is
-** shared, so that every process knows whether skampi's waits must yield
-** (sk_host_set_crowded). The output's header (results/header.h) says what was found,
-** from sk_oversub_get_facts and sk_oversub_names.
-**
-** Scheduler time (doc/manual.md, "Oversubscription"): on an oversubscribed host the start
-** measures the scheduler floor F: a 1-byte token goes around all world processes
-** (rank r receives from r-1 and sends to r+1 through the library, blocking, so that the
-** processes wait inside the library as in a measurement); F is the median time of a lap
-** divided by the number of processes, the cost of one message when its receiver may have
-** to wait for a processor. A result of a
-** measurement on P processes is mostly scheduler time when
-**     time >= F,
-** that is when it is long enough to contain a wait for a processor: from there on the
-** time cannot be told from the scheduler's (a 16-byte MPI_Allreduce of 10,267 us with F =
-** 1,235 us is time slices, not the operation), however far above F it lies; a shorter
-** result ran with its processes on processors at once. (Up to 2 ceil(log2 P) F the
-** ceil(log2 P) dependent rounds of a tree-shaped operation, each waiting F, make up at
-** least half of it; above, its own many rounds of such waits do.)
+** At start every process reports its processor name, its machine (host.h) and its
+** processors; rank 0 counts processes per machine and shares the decision, so every
+** process knows whether skampi's waits must yield (sk_host_set_crowded). On an
+** oversubscribed host the start measures the scheduler floor F (a token around all
+** processes), and a result with time >= F is marked as scheduler time. The header says
+** what was found (results/header.h). Why F: doc/internals.md, "transport".
 */
 #ifndef SK_OVERSUB_H
 #define SK_OVERSUB_H
 
-#line 30 "split/transport/oversub.h"
+#line 14 "split/transport/oversub.h"
 
 /* Collective over the world: detect, and make the waits yield when oversubscribed. */
 SK_API void sk_oversub_detect(void);
@@ -4507,8 +4500,7 @@ SK_API int sk_mpit_list(sk_str *out);
 #define SK_HAVE_PERUSE 0
 #endif
 
-/* Members of g, all of them, around the repetitions; sk_peruse_end appends its lines to
-** note on rank 0 of g. */
+/* As mpit.h's pair: all members of g call them around the repetitions; rank 0 gets the note. */
 SK_API void sk_peruse_begin(sk_group *g);
 SK_API void sk_peruse_end(sk_group *g, char *note, size_t size);
 
@@ -5546,28 +5538,18 @@ SK_API void sk_peruse_end(sk_group *g, char *note, size_t size) { (void)g; (void
 /* --- begin split/transport/io_files.h --- */
 #line 1 "split/transport/io_files.h"
 /*
-** io_files.h -- the files of the MPI-IO measurements (SKaMPI 6 io.c, localio.c): where
-** they go, their names, and their removal. The directory is the one set_io_working_dir
-** names or, by default, a fresh directory under TMPDIR (or /tmp) named after world rank
-** 0's host and process id, chosen at start (sk_io_files_start) and named in the output
-** header. File names carry the host, process id and a counter of the process that makes
-** them (rank 0 of the measurement communicator), so concurrent runs cannot collide.
-** At the start world rank 0 removes the default directories that runs on its host left
-** when they died without a handler (SIGKILL): a directory skampi-io-HOST-PID in TMPDIR
-** whose PID is no process (kill(PID, 0) fails with ESRCH), of this user; the header names
-** each one removed, or why it could not be. A live process's directory is never touched.
-** A default directory that cannot be made (TMPDIR missing or read-only) fails the
-** measurement that needs it with a message naming TMPDIR and the path (a user error).
-** Every file a process may have created is registered while it exists; a handler of
-** SIGTERM, SIGINT and SIGHUP removes the registered files and the default directory and
-** then lets the signal take its course; sk_io_files_finish removes the (empty) default
-** directory at the end of the run. Outside MPI-IO builds these calls do nothing.
+** io_files.h -- the files of the MPI-IO measurements (SKaMPI 6 io.c, localio.c): their
+** directory (set_io_working_dir, or a fresh one under TMPDIR named after rank 0's host and
+** process id), their names (host, process id, counter: concurrent runs cannot collide),
+** and their removal: the directories that dead runs on this host left, the registered
+** files on SIGTERM, SIGINT and SIGHUP, the default directory at the end. Outside MPI-IO
+** builds these calls do nothing. The rules: doc/internals.md, "transport".
 */
 #ifndef SK_IO_FILES_H
 #define SK_IO_FILES_H
 
-#line 23 "split/transport/io_files.h"
-#line 24 "split/transport/io_files.h"
+#line 13 "split/transport/io_files.h"
+#line 14 "split/transport/io_files.h"
 
 /* Collective over the world: world rank 0 names the default directory, every process
 ** learns the name and installs the signal handlers. Without this call (unit tests) each
@@ -6484,6 +6466,7 @@ SK_API int sk_array_equal(const sk_value *a, const sk_value *b);
 ** do not make their handles compile-time constants.
 */
 #line 8 "split/core/value.c"
+#line 9 "split/core/value.c"
 
 /* Layouts of the MPI pair types, for backends without MPI. */
 struct value_float_int { float f; int i; };
@@ -6530,67 +6513,40 @@ static struct {
 } values;
 
 #ifdef SKAMPI_MPI
+/* The handle named n: VALUE_NAMED(MPI_INT) returns MPI_INT when n is "MPI_INT" (a chain,
+** not a table: some MPI libraries' handles are no compile-time constants). */
+#define VALUE_NAMED(HANDLE) if (sk_streq(n, #HANDLE)) return HANDLE;
+
 static MPI_Datatype value_mpi_type(const char *n)
 {
-  if (sk_streq(n, "MPI_CHAR")) return MPI_CHAR;
-  if (sk_streq(n, "MPI_BYTE")) return MPI_BYTE;
-  if (sk_streq(n, "MPI_SHORT")) return MPI_SHORT;
-  if (sk_streq(n, "MPI_INT")) return MPI_INT;
-  if (sk_streq(n, "MPI_LONG")) return MPI_LONG;
-  if (sk_streq(n, "MPI_FLOAT")) return MPI_FLOAT;
-  if (sk_streq(n, "MPI_DOUBLE")) return MPI_DOUBLE;
-  if (sk_streq(n, "MPI_UNSIGNED")) return MPI_UNSIGNED;
-  if (sk_streq(n, "MPI_UNSIGNED_CHAR")) return MPI_UNSIGNED_CHAR;
-  if (sk_streq(n, "MPI_UNSIGNED_SHORT")) return MPI_UNSIGNED_SHORT;
-  if (sk_streq(n, "MPI_UNSIGNED_LONG")) return MPI_UNSIGNED_LONG;
+  VALUE_NAMED(MPI_CHAR) VALUE_NAMED(MPI_BYTE) VALUE_NAMED(MPI_SHORT) VALUE_NAMED(MPI_INT) VALUE_NAMED(MPI_LONG)
+  VALUE_NAMED(MPI_FLOAT) VALUE_NAMED(MPI_DOUBLE)
+  VALUE_NAMED(MPI_UNSIGNED) VALUE_NAMED(MPI_UNSIGNED_CHAR) VALUE_NAMED(MPI_UNSIGNED_SHORT) VALUE_NAMED(MPI_UNSIGNED_LONG)
 #if SK_MPI_LEVEL >= 2
-  if (sk_streq(n, "MPI_UNSIGNED_LONG_LONG")) return MPI_UNSIGNED_LONG_LONG;
-  if (sk_streq(n, "MPI_LONG_LONG")) return MPI_LONG_LONG;
+  VALUE_NAMED(MPI_UNSIGNED_LONG_LONG) VALUE_NAMED(MPI_LONG_LONG)
 #endif
-  if (sk_streq(n, "MPI_LONG_DOUBLE")) return MPI_LONG_DOUBLE;
-  if (sk_streq(n, "MPI_FLOAT_INT")) return MPI_FLOAT_INT;
-  if (sk_streq(n, "MPI_LONG_INT")) return MPI_LONG_INT;
-  if (sk_streq(n, "MPI_DOUBLE_INT")) return MPI_DOUBLE_INT;
-  if (sk_streq(n, "MPI_SHORT_INT")) return MPI_SHORT_INT;
-  if (sk_streq(n, "MPI_2INT")) return MPI_2INT;
-  if (sk_streq(n, "MPI_LONG_DOUBLE_INT")) return MPI_LONG_DOUBLE_INT;
-  if (sk_streq(n, "MPI_LONG_LONG_INT")) return MPI_LONG_LONG_INT;
+  VALUE_NAMED(MPI_LONG_DOUBLE)
+  VALUE_NAMED(MPI_FLOAT_INT) VALUE_NAMED(MPI_LONG_INT) VALUE_NAMED(MPI_DOUBLE_INT) VALUE_NAMED(MPI_SHORT_INT)
+  VALUE_NAMED(MPI_2INT) VALUE_NAMED(MPI_LONG_DOUBLE_INT) VALUE_NAMED(MPI_LONG_LONG_INT)
   return MPI_DATATYPE_NULL;
 }
 
 static MPI_Op value_mpi_op(const char *n)
 {
-  if (sk_streq(n, "MPI_MAX")) return MPI_MAX;
-  if (sk_streq(n, "MPI_MIN")) return MPI_MIN;
-  if (sk_streq(n, "MPI_SUM")) return MPI_SUM;
-  if (sk_streq(n, "MPI_PROD")) return MPI_PROD;
-  if (sk_streq(n, "MPI_LAND")) return MPI_LAND;
-  if (sk_streq(n, "MPI_BAND")) return MPI_BAND;
-  if (sk_streq(n, "MPI_LOR")) return MPI_LOR;
-  if (sk_streq(n, "MPI_BOR")) return MPI_BOR;
-  if (sk_streq(n, "MPI_LXOR")) return MPI_LXOR;
-  if (sk_streq(n, "MPI_BXOR")) return MPI_BXOR;
-  if (sk_streq(n, "MPI_MINLOC")) return MPI_MINLOC;
-  if (sk_streq(n, "MPI_MAXLOC")) return MPI_MAXLOC;
+  VALUE_NAMED(MPI_MAX) VALUE_NAMED(MPI_MIN) VALUE_NAMED(MPI_SUM) VALUE_NAMED(MPI_PROD)
+  VALUE_NAMED(MPI_LAND) VALUE_NAMED(MPI_BAND) VALUE_NAMED(MPI_LOR) VALUE_NAMED(MPI_BOR)
+  VALUE_NAMED(MPI_LXOR) VALUE_NAMED(MPI_BXOR) VALUE_NAMED(MPI_MINLOC) VALUE_NAMED(MPI_MAXLOC)
 #if SK_MPI_LEVEL >= 2
-  if (sk_streq(n, "MPI_REPLACE")) return MPI_REPLACE;
+  VALUE_NAMED(MPI_REPLACE)
 #endif
   return MPI_OP_NULL;
 }
 
-/* Size and extent as the library sees them (MPI_Type_extent is MPI-1 only; MPI-3
-** removed it in favour of MPI-2's MPI_Type_get_extent). */
+/* Size and extent as the library sees them. */
 static void value_mpi_size_extent(MPI_Datatype t, size_t *size, size_t *extent)
 {
-  int s = 0;
-  MPI_Aint ext = 0;
-#if SK_MPI_REPLACED_NAMES
-  MPI_Aint lb = 0;
-  MPI_Type_get_extent(t, &lb, &ext);
-#else
-  MPI_Type_extent(t, &ext);
-#endif
-  MPI_Type_size(t, &s);
+  long s = 0, lb = 0, ext = 0;
+  sk_mo_type_describe(t, &s, &lb, &ext);
   *size = (size_t)s;
   *extent = (size_t)ext;
 }
@@ -7145,8 +7101,8 @@ typedef struct sk_measurement {
 } sk_measurement;
 
 /* The rows, one per measurement, every function written out by its own name:
-**   SK_ROW_MPI("Bcast", "count:i datatype:t root:i", SK_PATTERN_COLLECTIVE, 1, 0,
-**              measure_Bcast, init_Bcast, NULL, NULL, check_bcast, NULL),
+**   SK_ROW_MPI("Bcast", "count:i datatype:t root:i", SK_PATTERN_COLLECTIVE, 1, OP_BCAST,
+**              measure_coll, init_bcast, NULL, NULL, check_bcast, NULL),
 ** the arguments being NAME, SIGNATURE, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT,
 ** FINALIZE, PREPARE, CHECK, NOTHING (INIT, FINALIZE, PREPARE, CHECK may be NULL; NOTHING is
 ** NULL or a string saying why there is nothing to verify). Rows that share functions tell
@@ -7160,21 +7116,19 @@ typedef struct sk_measurement {
 ** access: SK_HAVE_MPI_IO). */
 #define SK_ROW(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
   { NAME, NULL, PATTERN, INIT, MEASURE, FINALIZE, MIN_PROCS, NULL, NULL, NULL, SIG, PREPARE, CHECK, NOTHING, VARIANT }
-#define SK_ROW_MPI(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
-  { NAME, NULL, PATTERN, SK_IF_MPI(INIT), SK_IF_MPI(MEASURE), SK_IF_MPI(FINALIZE), MIN_PROCS, \
-    "an MPI library", NULL, NULL, SIG, SK_IF_MPI(PREPARE), SK_IF_MPI(CHECK), NOTHING, VARIANT }
-#define SK_ROW_MPI2(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
-  { NAME, NULL, PATTERN, SK_IF_MPI2(INIT), SK_IF_MPI2(MEASURE), SK_IF_MPI2(FINALIZE), MIN_PROCS, \
-    "MPI-2 (one-sided communication)", NULL, NULL, SIG, SK_IF_MPI2(PREPARE), SK_IF_MPI2(CHECK), NOTHING, VARIANT }
-#define SK_ROW_MPI3(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
-  { NAME, NULL, PATTERN, SK_IF_MPI3(INIT), SK_IF_MPI3(MEASURE), SK_IF_MPI3(FINALIZE), MIN_PROCS, \
-    "MPI-3", NULL, NULL, SIG, SK_IF_MPI3(PREPARE), SK_IF_MPI3(CHECK), NOTHING, VARIANT }
-#define SK_ROW_MPI4(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
-  { NAME, NULL, PATTERN, SK_IF_MPI4(INIT), SK_IF_MPI4(MEASURE), SK_IF_MPI4(FINALIZE), MIN_PROCS, \
-    "MPI-4", NULL, NULL, SIG, SK_IF_MPI4(PREPARE), SK_IF_MPI4(CHECK), NOTHING, VARIANT }
-#define SK_ROW_MPIIO(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
-  { NAME, NULL, PATTERN, SK_IF_MPIIO(INIT), SK_IF_MPIIO(MEASURE), SK_IF_MPIIO(FINALIZE), MIN_PROCS, \
-    "MPI-IO (MPI-2 file access)", NULL, NULL, SIG, SK_IF_MPIIO(PREPARE), SK_IF_MPIIO(CHECK), NOTHING, VARIANT }
+/* SK_ROW_GUARDED: a row whose functions stand only where IF (SK_IF_MPI, ...) keeps them,
+** with NEEDS saying what the build lacks where they do not. The guarded rows' arguments
+** are SK_ROW's, abbreviated. */
+#define SK_ROW_GUARDED(IF, NEEDS, NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
+  { NAME, NULL, PATTERN, IF(INIT), IF(MEASURE), IF(FINALIZE), MIN_PROCS, \
+    NEEDS, NULL, NULL, SIG, IF(PREPARE), IF(CHECK), NOTHING, VARIANT }
+#define SK_ROW_MPI(N, S, P, MP, V, M, I, F, PR, C, NO) SK_ROW_GUARDED(SK_IF_MPI, "an MPI library", N, S, P, MP, V, M, I, F, PR, C, NO)
+#define SK_ROW_MPI2(N, S, P, MP, V, M, I, F, PR, C, NO) \
+  SK_ROW_GUARDED(SK_IF_MPI2, "MPI-2 (one-sided communication)", N, S, P, MP, V, M, I, F, PR, C, NO)
+#define SK_ROW_MPI3(N, S, P, MP, V, M, I, F, PR, C, NO) SK_ROW_GUARDED(SK_IF_MPI3, "MPI-3", N, S, P, MP, V, M, I, F, PR, C, NO)
+#define SK_ROW_MPI4(N, S, P, MP, V, M, I, F, PR, C, NO) SK_ROW_GUARDED(SK_IF_MPI4, "MPI-4", N, S, P, MP, V, M, I, F, PR, C, NO)
+#define SK_ROW_MPIIO(N, S, P, MP, V, M, I, F, PR, C, NO) \
+  SK_ROW_GUARDED(SK_IF_MPIIO, "MPI-IO (MPI-2 file access)", N, S, P, MP, V, M, I, F, PR, C, NO)
 /* Another name of the row TARGET (the original SKaMPI's spelling, SKaMPI 5 manual §3):
 ** it shares TARGET's signature, pattern, minimum and functions, which the catalogue
 ** copies from TARGET when it hands the row out (sk_catalogue_entry/_find never return
@@ -7224,26 +7178,16 @@ SK_API void sk_meas_fail(sk_mctx *m, const char *msg)
 #line 1 "split/core/verify.h"
 /*
 ** verify.h -- data verification of measurements (switch_verification_on, `skampi -v`):
-** before its timed repetitions a measurement runs once more with pattern-filled
-** buffers, and every receiving process checks that it holds exactly what MPI semantics
-** promise. This module owns the patterns, the comparison with the message that names
-** the first differing byte, and the one verification call (sk_verify_run) the engine
-** makes; the measurement modules own the knowledge of what arrives where.
-**
-** A measurement's registry row (measure.h) names its verification: prepare fills the
-** buffers (NULL: sk_verify_default_prepare), check compares and calls sk_verify_mismatch
-** on the first difference; a row with `nothing` set says why the measurement has nothing
-** to verify (a barrier, a clock read, a synthetic time), which `skampi -l` shows. A row
-** with neither is listed as "not verified".
-**
-** The pattern: sk_verify_byte(stream, i), never 0, is byte i of the data that process
-** `stream` (its rank in the measurement communicator) sends; receive buffers start as
-** zeros, so bytes that nothing wrote stay 0 and are told apart from any data.
+** before its timed repetitions a measurement runs once more with pattern-filled buffers
+** and every receiving process checks what MPI semantics promise. This module owns the
+** patterns (sk_verify_byte, never 0), the comparison and its message naming the first
+** differing byte, and the engine's one call (sk_verify_run); the measurement modules know
+** what arrives where (a row's prepare and check, or why nothing is verified).
 */
 #ifndef SK_VERIFY_H
 #define SK_VERIFY_H
 
-#line 23 "split/core/verify.h"
+#line 13 "split/core/verify.h"
 
 /* Byte i of the data process `stream` sends: never 0. */
 SK_API unsigned char sk_verify_byte(long stream, size_t i);
@@ -7575,16 +7519,10 @@ SK_API double sk_asec_relative_error(const sk_asec *a);
 */
 #line 5 "split/core/asec.c"
 
-SK_API void sk_asec_default_config(sk_asec_config *c)
-{
-  c->min_reps = 8;
-  c->max_reps = 33;
-  c->max_rel_error = 0.1;
-  c->cut_quantile = 0.25;
-  c->time_limit = 0.0;
-  c->statistic = SK_STATISTIC_MEAN;
-  c->precision_ticks = 100.0;
-}
+/* min_reps, max_reps, max_rel_error, cut_quantile, time_limit, statistic, precision_ticks */
+static const sk_asec_config asec_default_config = { 8, 33, 0.1, 0.25, 0.0, SK_STATISTIC_MEAN, 100.0 };
+
+SK_API void sk_asec_default_config(sk_asec_config *c) { *c = asec_default_config; }
 
 SK_API void sk_asec_begin(sk_asec *a, const sk_asec_config *c, double now)
 {
@@ -7710,16 +7648,10 @@ static struct {
   size_t cache_allocated;
 } buffers;
 
-SK_API void sk_buffers_default_config(sk_buffer_config *c)
-{
-  c->size = 64 * 1024;
-  c->cycling = 0;
-  c->send_align = 8;
-  c->recv_align = 8;
-  c->cache_size = 0;
-  c->mpi_alloc_mem = 0;
-  c->mpi_alloc_info = NULL;
-}
+/* size, cycling, send_align, recv_align, cache_size, mpi_alloc_mem, mpi_alloc_info */
+static const sk_buffer_config buffers_default_config = { 64 * 1024, 0, 8, 8, 0, 0, NULL };
+
+SK_API void sk_buffers_default_config(sk_buffer_config *c) { *c = buffers_default_config; }
 
 static size_t buffers_align_of(size_t align) { return align ? align : 1; }
 
@@ -7869,42 +7801,15 @@ SK_API void sk_buffers_place(const sk_buffer_config *c, size_t send_usage, size_
 /*
 ** loops.h -- the ONE generator of the values of a computed loop (SKaMPI 5 manual §5.3.1):
 ** `for` loops (interp.c) and the first phase of `autorefine` loops (apr.c) take their
-** points from here, so both see the same values.
-**
-** Values: first * step^k (multiplicative) or first + k * step (additive), k = 0, 1, ...
-** computed in closed form. Integer loops round each value to the nearest multiple of
-** multiple_of (a positive value never below multiple_of) and skip a value that is not
-** beyond the previous one. A value within a tolerance (1e-9 of the bound, resp. of the
-** step) of the bound counts as the bound, so 1 .. 1048576 step *sqrt(2) ends at 1048576.
-** The loop ends at the first value beyond the bound, or, with no bound ('...'), beyond
-** open_limit. include_last (autorefine, SKaLib report (TR 99/07) §3.3.1) makes the bound
-** itself the last point -- for integer loops the largest multiple of multiple_of not
-** above it -- whether or not the series reaches it: `3 to 100 step +10` gives 3 .. 93 as
-** a for loop and 3 .. 93, 100 as an autorefine loop.
-**
-** Exact integer loops (exact == 1; the interpreter's `for` loops whose start value is an
-** integer): the values are longs, read with sk_loop_next_long, and every one is exact --
-** `9007199254740990 to 9007199254741000` gives all 11 values, which doubles cannot hold
-** (above 2^53 they skip every other integer). An additive step or an integral factor
-** (`step *2`) is applied in integer arithmetic, without the tolerance above (an exact
-** series never misses its bound); a value beyond LONG_MAX or LONG_MIN ends the loop, as
-** it lies beyond every bound (`LONG_MAX - 2 to LONG_MAX` gives 3 values and ends). A
-** non-integral factor (`step *sqrt(2)`) is applied in double as above, each value
-** rounded to a long (values from 2^63 on end the loop), a bound reached within the
-** tolerance is the exact integer bound. Rounding to multiple_of and skipping repeats are
-** done in integers. The double fields first, last, step and open_limit must be set too
-** (the non-integral factor, the loop's direction).
-**   sk_loop_spec s; sk_loop_gen g; long v;
-**   memset(&s, 0, sizeof s);
-**   s.integer = s.exact = 1; s.multiple_of = 1; s.has_last = 1;
-**   s.ifirst = 1; s.ilast = 10; s.istep = 3; s.first = 1; s.last = 10; s.step = 3;
-**   sk_loop_begin(&g, &s);
-**   while (sk_loop_next_long(&g, &v)) ...      1 4 7 10
+** points from here, so both see the same values: first * step^k or first + k * step in
+** closed form, integer loops rounded to multiple_of, a bound within a tolerance counting
+** as the bound; exact integer loops in longs (sk_loop_next_long). The rules and an
+** example: doc/internals.md, "core".
 */
 #ifndef SK_LOOPS_H
 #define SK_LOOPS_H
 
-#line 40 "split/core/loops.h"
+#line 13 "split/core/loops.h"
 
 typedef struct sk_loop_spec {
   double first, last;       /* last is unused when has_last is 0 */
@@ -8197,28 +8102,18 @@ SK_API int sk_loop_values(double from, double to, double step, int multiplies, l
 /* --- begin split/core/apr.h --- */
 #line 1 "split/core/apr.h"
 /*
-** apr.h -- automatic parameter refinement, APR (SKaLib report (TR 99/07) §3.3; SKaMPI 5 `autorefine`
-** loops, SKaMPI 5 manual §5.3.1). Chooses the values of a loop variable at which a suite is
-** measured: first the points of the plain loop, then, one at a time, the middle of the
-** segment whose key (eq. 3.5) is largest, until the largest key is below max_error, no
-** segment can be split, the step budget is used up, or the caller stops it.
-**
-** Pure and deterministic: no clock, no communication, no global state. Every process
-** can drive its own copy in lock-step with the same results (or rank 0 drives it and
-** broadcasts each x); equal inputs always give equal sequences.
-**
-** Use:
-**   sk_apr *a = sk_apr_new(&cfg);              (NULL: cfg invalid, see sk_apr_config_error)
-**   while (sk_apr_next(a, &x)) sk_apr_report(a, measure_at(x));
-**   for (i = 0; i < sk_apr_count(a); i++) sk_apr_point(a, i, &x, &t);   (sorted by x)
-**   sk_apr_free(a);
-** With refine = 0 the same object runs a plain `for` loop (the initial points only), so
-** `for` and `autorefine` loops produce their initial points in exactly one place.
+** apr.h -- automatic parameter refinement, APR (SKaLib report (TR 99/07) §3.3; SKaMPI 5
+** `autorefine` loops, SKaMPI 5 manual §5.3.1): the values of a loop variable at which a
+** suite is measured: the plain loop's points, then one at a time the middle of the
+** segment of the largest key (eq. 3.5) until a stop rule holds. Pure and deterministic:
+** no clock, no communication, no global state. With refine = 0 it runs a plain `for`
+** loop, so both kinds of loop produce their points in one place. Use: doc/internals.md,
+** "core".
 */
 #ifndef SK_APR_H
 #define SK_APR_H
 
-#line 24 "split/core/apr.h"
+#line 14 "split/core/apr.h"
 
 /* The limits of a refinement, also the autorefine part of the engine settings
 ** (settings.h), which a .ski program sets with set_autorefine_max_error / _min_distance /
@@ -8327,33 +8222,15 @@ SK_API double sk_apr_key_by(int rule, const double x[4], const double t[4], int 
 #line 1 "split/core/apr.c"
 /*
 ** apr.c -- automatic parameter refinement (SKaLib report (TR 99/07) §3.3.1-§3.3.3, key of
-** eq. 3.5; SKaMPI 5 `autorefine` loops, SKaMPI 5 manual §5.3.1). Owns the choice of loop
-** values; it measures nothing itself. Follows SKaLib §3.3.1, not SKaMPI 5's variant.
-**
-** Phase one: the points of the plain loop, from the loop generator (loops.h) with the
-** bound always included.
-**
-** Phase two: every segment (m_b, m_c) between neighbouring points gets the key (eq. 3.5)
-**     K = min(|D1| / |t_b|, |D2| / |t_c|, (m_c - m_b) / |m_b|)
-** D1 = t_c minus the value at m_c of the line through the left neighbour segment
-** (m_a, t_a)-(m_b, t_b); D2 = t_b minus the value at m_b of the line through the right
-** neighbour (m_c, t_c)-(m_d, t_d) (the end and zero rules: see sk_apr_key). The
-** splittable segments sit in a binary max-heap ordered by key, ties by smaller m_b (a
-** total order: the choice never depends on the heap's layout). The top one is split at
-** sqrt(m_b * m_c) (geometric) or (m_b + m_c) / 2 (linear), rounded like the loop values.
-** A segment is not splittable when m_c - m_b < min_distance or no loop value lies
-** strictly inside; it leaves the heap for good. After each new point the four segments
-** whose key depends on it are recomputed.
-**
-** Stop (sk_apr_stop_reason): the largest key < max_error ("error bound reached"); no
-** splittable segment left ("minimum distance"); max_steps points measured, initial points
-** included ("step budget"); or sk_apr_stop ("stopped"). Defaults: see
-** sk_apr_default_config.
-**
-** Invariants: equal inputs give equal sequences on every process; keys are finite.
+** eq. 3.5; SKaMPI 5 `autorefine` loops, SKaMPI 5 manual §5.3.1): the choice of loop
+** values, following SKaLib §3.3.1 rather than SKaMPI 5's variant; it measures nothing.
+** Phase one: the plain loop's points (loops.h) with the bound included; phase two: the
+** segment of the largest key is split, from a max-heap, until a stop rule holds.
+** Equal inputs give equal sequences on every process. The phases, the key, the stop
+** rules: doc/internals.md, "core".
 */
-#line 29 "split/core/apr.c"
-#line 30 "split/core/apr.c"
+#line 11 "split/core/apr.c"
+#line 12 "split/core/apr.c"
 
 #define APR_KEY_CAP 1e30                 /* largest key; see the zero rule above */
 #define APR_AUTO_DISTANCE_FRACTION 1e-6  /* automatic min_distance of non-integer loops */
@@ -8445,21 +8322,13 @@ static double apr_extrapolate(double x0, double t0, double x1, double t1, double
 **     otherwise (SKaMPI 4's Min_Distance was absolute).
 **   max_steps 0: no limit; max_error and min_distance already bound the work, the suite
 **     time limit (sk_apr_stop) bounds the time. */
-SK_API void sk_apr_default_config(sk_apr_config *c)
-{
-  c->first = 1.0;
-  c->last = 1.0;
-  c->step = 2.0;
-  c->geometric = 1;
-  c->integer = 1;
-  c->multiple_of = 1;
-  c->limits.max_error = 0.1;
-  c->limits.min_distance = 0.0;
-  c->limits.max_steps = 0;
-  c->limits.budget_factor = 0.0;
-  c->refine = 1;
-  c->key = SK_APR_KEY_EQ35;
-}
+static const sk_apr_config apr_default_config = {
+  1.0, 1.0, 2.0, 1, 1, 1,      /* first, last, step, geometric, integer, multiple_of */
+  { 0.1, 0.0, 0, 0.0 },        /* limits: max_error, min_distance, max_steps, budget_factor */
+  1, SK_APR_KEY_EQ35           /* refine, key */
+};
+
+SK_API void sk_apr_default_config(sk_apr_config *c) { *c = apr_default_config; }
 
 SK_API const char *sk_apr_config_error(const sk_apr_config *c)
 {
@@ -8981,6 +8850,16 @@ typedef struct sk_sync_config {
 SK_API void sk_sync_default_config(sk_sync_config *c);
 SK_API const char *sk_sync_offset_method_name(int method);
 
+/* What the layer keeps per group on this process (the offsets' cache, the start window's
+** memory) is a list of records that begin with this link. */
+typedef struct sk_sync_record {
+  sk_group *g;
+  struct sk_sync_record *next;
+} sk_sync_record;
+/* The record of g in *list, or a new one of `size` bytes, zeroed but for its link, at the
+** head of the list (*made 1 then, else 0). */
+SK_API sk_sync_record *sk_sync_record_for(sk_sync_record **list, sk_group *g, size_t size, int *made);
+
 /* A process's clock against the reference clock: at local time l the local clock is
 ** ahead of the reference by off + drift * (l - tref); err bounds the error of off. */
 typedef struct sk_clock_model {
@@ -9150,32 +9029,15 @@ SK_API double sk_sync_window(void);
 /* --- begin split/sync/sync_offsets.c --- */
 #line 1 "split/sync/sync_offsets.c"
 /*
-** sync_offsets.c -- clock offsets (sync_offsets.h). SKaMPI "keeps track of the differences
-** between the local times ... in order to know a(n approximation of) global time"
-** (SKaMPI 5 manual §6.2.1); a barrier cannot do this. This module owns
-**   - the clock model of a process against a reference clock and its arithmetic;
-**   - the ping-pong sample and series both algorithms are built from;
-**   - the two algorithms: SK_OFFSETS_LINEAR (SKaMPI 5) and SK_OFFSETS_HCA, after the
-**     hierarchical algorithms of S. Hunold and A. Carpen-Amarie ("On the Impact of
-**     Synchronizing Clocks and Processes on Benchmarking MPI Collectives", EuroMPI 2015;
-**     "Hierarchical Clock Synchronization in MPI", CLUSTER 2018), written from their
-**     description;
-**   - the residual check after every estimation, and the figures for the output header;
-**   - the per-process cache of estimates (one entry per group) and its age;
-**   - waiting without stealing the core (also used by sync_window.c for start times).
-** It communicates through the transport interface and sk_agree only, so it works on the
-** MPI, RCCE and sequential backends.
-**
-** Invariants:
-**   - The reference is rank 0 of the group estimated; rank 0 keeps the identity model.
-**   - An estimate is fresh while it is not stale (sk_sync_invalidate_offsets), was made
-**     with the offset method the settings ask for, and is younger than their maximum age
-**     (at most SYNC_FIRST_AGE until a second estimation could measure the drift). A stale
-**     estimate is kept: it is the baseline of the next drift.
-**   - sk_sync_estimate is collective over the group; everything else here is local.
-**   - Nothing here reads a configuration of its own: the settings come as an argument.
+** sync_offsets.c -- clock offsets (sync_offsets.h; SKaMPI 5 manual §6.2.1): the clock
+** model of a process against a reference clock, the ping-pong sample and series, the two
+** algorithms (SK_OFFSETS_LINEAR of SKaMPI 5, SK_OFFSETS_HCA after Hunold and
+** Carpen-Amarie, EuroMPI 2015 and CLUSTER 2018), the residual check and the header's
+** figures, the per-process cache of estimates and waiting without stealing the core.
+** Transport and sk_agree only, so every backend has it. Invariants: doc/internals.md,
+** "sync".
 */
-#line 28 "split/sync/sync_offsets.c"
+#line 11 "split/sync/sync_offsets.c"
 
 #define SYNC_FITPOINTS 12        /* HCA: samples per tree edge */
 #define SYNC_TRIES 6             /* round trips per sample (the fastest counts) ... */
@@ -9198,17 +9060,16 @@ typedef struct sync_sample {
 
 /* Cached estimate of one group on this process. */
 typedef struct sync_entry {
-  sk_group *g;
+  sk_sync_record link;   /* first: the group and the next entry */
   int have;              /* model holds an estimate (kept when stale: drift baseline) */
   int stale;             /* invalidated: re-estimate before using */
   int method;            /* offset method of the estimate */
   int drift_known;       /* an earlier estimate was old enough to measure the drift */
   sk_clock_model model;  /* this process's clock against rank 0 of g */
   double estimated_at;   /* local time */
-  struct sync_entry *next;
 } sync_entry;
 
-static sync_entry *sync_entries = NULL;
+static sk_sync_record *sync_entries = NULL;
 
 /* Figures of the last estimation, agreed by its group (sync_collect) for the header. */
 typedef struct sync_figures {
@@ -9578,15 +9439,23 @@ static int sync_check(sk_group *g, const sk_clock_model *md, double *resid, doub
 
 /* ---- the cache ---- */
 
+SK_API sk_sync_record *sk_sync_record_for(sk_sync_record **list, sk_group *g, size_t size, int *made)
+{
+  sk_sync_record *r;
+  *made = 0;
+  for (r = *list; r; r = r->next) if (r->g == g) return r;
+  r = (sk_sync_record *)sk_calloc(1, size);
+  r->g = g;
+  r->next = *list;
+  *list = r;
+  *made = 1;
+  return r;
+}
+
 static sync_entry *sync_entry_for(sk_group *g)
 {
-  sync_entry *e;
-  for (e = sync_entries; e; e = e->next) if (e->g == g) return e;
-  e = (sync_entry *)sk_calloc(1, sizeof *e);
-  e->g = g;
-  e->next = sync_entries;
-  sync_entries = e;
-  return e;
+  int made;
+  return (sync_entry *)(void *)sk_sync_record_for(&sync_entries, g, sizeof(sync_entry), &made);
 }
 
 static int sync_entry_fresh(const sk_sync_config *cfg, const sync_entry *e, double now)
@@ -9675,8 +9544,8 @@ SK_API const char *sk_sync_offset_method_name(int method)
 
 SK_API void sk_sync_invalidate_offsets(void)
 {
-  sync_entry *e;
-  for (e = sync_entries; e; e = e->next) e->stale = 1;
+  sk_sync_record *r;
+  for (r = sync_entries; r; r = r->next) ((sync_entry *)(void *)r)->stale = 1;
 }
 
 SK_API void sk_sync_estimate(const sk_sync_config *cfg, sk_group *g)
@@ -9762,35 +9631,14 @@ SK_API int sk_sync_last_offsets(double *offsets, int max)
 /* --- begin split/sync/sync_window.c --- */
 #line 1 "split/sync/sync_window.c"
 /*
-** sync_window.c -- synchronised starts (sync_window.h). This module owns the three start
-** methods of SKaMPI 5 manual §4.1 (choose_no_synchronization,
-** choose_barrier_synchronization, choose_real_synchronization) as the engine applies them
-** to one measurement (§6.2.1), and the start-window schedule of the real method:
-** sk_sync_prepare / sk_sync_start / sk_sync_stop / sk_sync_rep_report / sk_sync_plan_next
-** / sk_sync_rep_done / sk_sync_release, the adaptation of the window W and of the start
-** margin M, the per-group memory of the final W and M, the statistics of the header, and
-** sk_sync_describe. The clock models come from sync_offsets.c; the method from
-** m->sync_config.
-**
-** Invariants:
-**   - One schedule everywhere: every start time and window after the warm-up is rank
-**     0's decision (sk_sync_plan_next), which the runner's agreement on each repetition
-**     carries to every member (sk_sync_rep_done), so every member has the same start
-**     times and windows, bit for bit.
-**   - The warm-up gets a slot of 2W; every later repetition starts M after the decision
-**     that ended the one before (see "the schedule" below).
-**   - A repetition is in the window for a process when it arrived before its start time
-**     and its call ended inside the window; the runner discards one that is not in the
-**     window anywhere, or that some process began late (sk_sync_report.delay: it was
-**     descheduled at the start) or lost its processor during (.switches) --
-**     runner.c decides, as only it knows the operation's duration.
-**   - Between the warm-up and the first repetition nothing collective happens (in
-**     point-to-point patterns not every member calls sk_sync_start).
-**   - Communication: the barrier method's barrier; for the real method only
-**     sk_sync_prepare (which may estimate offsets), agreeing through sk_agree over all
-**     members of the group; the schedule rides on the runner's agreement.
+** sync_window.c -- synchronised starts (sync_window.h): the three start methods of SKaMPI
+** 5 manual §4.1 as the engine applies them to one measurement (§6.2.1), and the real
+** method's start-window schedule (sk_sync_prepare ... sk_sync_release): the adaptation of
+** the window W and the margin M, the per-group memory of them, the header's statistics
+** and sk_sync_describe. Rank 0 decides every start time; the runner's agreement carries
+** it. Invariants: doc/internals.md, "sync".
 */
-#line 31 "split/sync/sync_window.c"
+#line 10 "split/sync/sync_window.c"
 
 #define SYNC_WINDOW_INIT 1.0e-3  /* first window on a group (seconds) */
 #define SYNC_WINDOW_MIN 1.0e-6
@@ -9804,12 +9652,11 @@ SK_API int sk_sync_last_offsets(double *offsets, int max)
 
 /* Final window and margin of the last measurement on one group (this process). */
 typedef struct sync_slot_memory {
-  sk_group *g;
+  sk_sync_record link;     /* first: the group and the next memory */
   double window, margin;
-  struct sync_slot_memory *next;
 } sync_slot_memory;
 
-static sync_slot_memory *sync_memories = NULL;
+static sk_sync_record *sync_memories = NULL;
 
 /* State of one measurement (sk_mctx.sync). */
 struct sk_sync {
@@ -9850,14 +9697,12 @@ static struct {
 
 static sync_slot_memory *sync_memory_for(sk_group *g)
 {
-  sync_slot_memory *e;
-  for (e = sync_memories; e; e = e->next) if (e->g == g) return e;
-  e = (sync_slot_memory *)sk_calloc(1, sizeof *e);
-  e->g = g;
-  e->window = SYNC_WINDOW_INIT;
-  e->margin = SYNC_MARGIN_INIT;
-  e->next = sync_memories;
-  sync_memories = e;
+  int made;
+  sync_slot_memory *e = (sync_slot_memory *)(void *)sk_sync_record_for(&sync_memories, g, sizeof *e, &made);
+  if (made) {
+    e->window = SYNC_WINDOW_INIT;
+    e->margin = SYNC_MARGIN_INIT;
+  }
   return e;
 }
 
@@ -10336,37 +10181,20 @@ SK_API double sk_sync_window(void) { return sync_wst.window; }
 /* --- begin split/engine/settings.h --- */
 #line 1 "split/engine/settings.h"
 /*
-** settings.h -- the engine settings: ONE object per run, owned by the interpreter
-** (which changes it through the set_ and switch_ helpers of the input language) and
-** passed down to the engine, the synchronisation and every measurement (sk_mctx.settings).
-** Nothing below the interpreter keeps a configuration of its own.
-**
-**   asec      repetitions and precision of one measurement (SKaLib report (TR 99/07) §3.2),
-**             and the statistic a result reports (set_result_statistic: mean or min)
-**   buffers   set_skampi_buffer, alignment, cycling, cache flushing (SKaMPI 5 manual §4.1)
-**   sync      how processes start together (SKaMPI 5 manual §6.2.1)
-**   apr       autorefine limits (SKaLib report (TR 99/07) §3.3)
-**   verify    measurements that can check the data they moved do so (switch_verification_on)
-**   cache_cold  set_cache_cold / set_cache_cold_size: rows that know it rotate their messages
-**             over buffers larger than the last-level cache (IMB -off_cache, OSU -b multiple)
-**   max_node_times, suite_time_limit   what a result line shows, when a suite stops
-**   unit      set_unit: factor from seconds to the printed unit (1e6 = microseconds); the
-**             output applies it to every time of a result line and says so in the block
-**   (set_autorefine_factor sets apr.budget_factor)
-**   mpi_alloc_mem, mpi_alloc_info   use_mpi_alloc_mem / set_mpi_alloc_mem_info: internal
-**             allocations through MPI_Alloc_mem (MPI-2); the buffer region follows
-**             buffers.mpi_alloc_mem, which set_skampi_buffer_mpi_alloc_mem switches on
-**   io        the MPI-IO settings of the set_io_* helpers (SKaMPI 6 io.c): directory of the
-**             test files, data representation, atomicity, preallocation, unique open,
-**             file sync, and the hints given to every open (set_file_info)
+** settings.h -- the engine settings: ONE object per run, owned by the interpreter (which
+** changes it through the set_ and switch_ helpers) and passed down to the engine, the
+** synchronisation and every measurement (sk_mctx.settings): ASEC, buffers, sync, APR
+** limits, verification, cache-cold rows, node times and suite time limit, the unit,
+** MPI_Alloc_mem, MPI-IO. Nothing below the interpreter keeps a configuration of its own.
+** What each part holds: doc/internals.md, "engine".
 */
 #ifndef SK_SETTINGS_H
 #define SK_SETTINGS_H
 
-#line 30 "split/engine/settings.h"
-#line 31 "split/engine/settings.h"
-#line 32 "split/engine/settings.h"
-#line 33 "split/engine/settings.h"
+#line 13 "split/engine/settings.h"
+#line 14 "split/engine/settings.h"
+#line 15 "split/engine/settings.h"
+#line 16 "split/engine/settings.h"
 
 #define SK_IO_MAX_HINTS 16
 
@@ -10413,19 +10241,13 @@ SK_API void sk_settings_default(sk_settings *s);
 
 SK_API void sk_settings_default(sk_settings *s)
 {
-  memset(s, 0, sizeof *s);
+  memset(s, 0, sizeof *s);     /* the rest: 0, off, none (verification, time limits, APR's) */
   sk_asec_default_config(&s->asec);
   sk_buffers_default_config(&s->buffers);
   sk_sync_default_config(&s->sync);
   s->apr.max_error = 0.05;
-  s->apr.min_distance = 0.0;
-  s->apr.max_steps = 0;
-  s->apr.budget_factor = 0.0;
-  s->verify = 0;
   s->max_node_times = 16;
-  s->suite_time_limit = 0.0;
   s->unit = 1e6;
-  s->mpi_alloc_mem = 0;
   s->mpi_alloc_info = NULL;
   s->io.dir = NULL;
   s->io.datarep = "native";
@@ -10513,7 +10335,8 @@ SK_API void sk_result_free(sk_result *r);
 ** samples: pack on the sender, unpack (allocating node_times) on the receiver, which then
 ** knows nsamples and receives that many doubles into the samples that
 ** sk_result_unpack allocated. */
-#define SK_RESULT_DOUBLES(nprocs) (23 + (size_t)(nprocs))
+#define SK_RESULT_FIELDS 23      /* the doubles before the node times (runner.c's list) */
+#define SK_RESULT_DOUBLES(nprocs) (SK_RESULT_FIELDS + (size_t)(nprocs))
 SK_API void sk_result_pack(const sk_result *r, double *pack);
 SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs);
 
@@ -10620,67 +10443,40 @@ SK_API void sk_result_free(sk_result *r)
   r->nsamples = 0;
 }
 
+/* Each field of sk_result that travels, at its place in the packed array, and its type:
+** one list for both directions. With `out` the fields are packed (r is only read), else
+** unpacked from `in`. */
+static void result_fields(sk_result *r, double *out, const double *in)
+{
+#define RESULT_FIELD(PLACE, FIELD, TYPE) if (out) out[PLACE] = (double)r->FIELD; else r->FIELD = (TYPE)in[PLACE];
+  RESULT_FIELD(0, time, double) RESULT_FIELD(1, std_error, double) RESULT_FIELD(2, reps, int)
+  RESULT_FIELD(3, kept, int) RESULT_FIELD(4, reported_size, long) RESULT_FIELD(5, failed, int)
+  RESULT_FIELD(6, stop, sk_asec_stop) RESULT_FIELD(7, invalid, int) RESULT_FIELD(8, calls_per_timing, long)
+  RESULT_FIELD(9, late_starts, int) RESULT_FIELD(10, lost_processor, int) RESULT_FIELD(11, missed_window, int)
+  RESULT_FIELD(12, delay_max, double) RESULT_FIELD(13, delay_tolerance, double) RESULT_FIELD(14, switches, long)
+  RESULT_FIELD(15, rule_error, double) RESULT_FIELD(16, barrier_from, int) RESULT_FIELD(17, nsamples, int)
+  RESULT_FIELD(18, barrier_lost, int) RESULT_FIELD(19, lost_kept, int) RESULT_FIELD(20, budget_spent, int)
+  RESULT_FIELD(21, budget_short, int) RESULT_FIELD(22, budget, double)
+#undef RESULT_FIELD
+}
+
 SK_API void sk_result_pack(const sk_result *r, double *pack)
 {
   int i;
-  pack[0] = r->time;
-  pack[1] = r->std_error;
-  pack[2] = r->reps;
-  pack[3] = r->kept;
-  pack[4] = (double)r->reported_size;
-  pack[5] = r->failed;
-  pack[6] = (double)r->stop;
-  pack[7] = r->invalid;
-  pack[8] = (double)r->calls_per_timing;
-  pack[9] = r->late_starts;
-  pack[10] = r->lost_processor;
-  pack[11] = r->missed_window;
-  pack[12] = r->delay_max;
-  pack[13] = r->delay_tolerance;
-  pack[14] = (double)r->switches;
-  pack[15] = r->rule_error;
-  pack[16] = r->barrier_from;
-  pack[17] = r->nsamples;
-  pack[18] = r->barrier_lost;
-  pack[19] = r->lost_kept;
-  pack[20] = r->budget_spent;
-  pack[21] = r->budget_short;
-  pack[22] = r->budget;
-  for (i = 0; i < r->nprocs; i++) pack[23 + i] = r->node_times ? r->node_times[i] : -1.0;
+  result_fields((sk_result *)r, pack, NULL);
+  for (i = 0; i < r->nprocs; i++) pack[SK_RESULT_FIELDS + i] = r->node_times ? r->node_times[i] : -1.0;
 }
 
 SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs)
 {
   int i;
-  r->time = pack[0];
-  r->std_error = pack[1];
-  r->reps = (int)pack[2];
-  r->kept = (int)pack[3];
-  r->reported_size = (long)pack[4];
-  r->failed = (int)pack[5];
-  r->stop = (sk_asec_stop)(int)pack[6];
-  r->invalid = (int)pack[7];
-  r->calls_per_timing = (long)pack[8];
-  r->late_starts = (int)pack[9];
-  r->lost_processor = (int)pack[10];
-  r->missed_window = (int)pack[11];
-  r->delay_max = pack[12];
-  r->delay_tolerance = pack[13];
-  r->switches = (long)pack[14];
-  r->rule_error = pack[15];
-  r->barrier_from = (int)pack[16];
-  r->nsamples = (int)pack[17];
-  r->barrier_lost = (int)pack[18];
-  r->lost_kept = (int)pack[19];
-  r->budget_spent = (int)pack[20];
-  r->budget_short = (int)pack[21];
-  r->budget = pack[22];
+  result_fields(r, NULL, pack);
   free(r->samples);
   r->samples = (double *)sk_calloc((size_t)(r->nsamples > 0 ? r->nsamples : 1), sizeof(double));
   r->nprocs = nprocs;
   free(r->node_times);
   r->node_times = (double *)sk_malloc(sizeof(double) * (size_t)(nprocs > 0 ? nprocs : 1));
-  for (i = 0; i < nprocs; i++) r->node_times[i] = pack[23 + i];
+  for (i = 0; i < nprocs; i++) r->node_times[i] = pack[SK_RESULT_FIELDS + i];
 }
 
 SK_API int sk_runner_is_library_error(const char *fail_msg)
@@ -11275,32 +11071,18 @@ SK_API void sk_interference_summary(sk_str *footer, sk_str *warning)
 /* --- begin split/engine/engine.h --- */
 #line 1 "split/engine/engine.h"
 /*
-** engine.h -- one measure statement from start to end, on every process (SPMD). The
-** interpreter evaluates the arguments and writes the line; everything between belongs
-** here, in this order:
-**   1. init on the members of the communicator; before it, the row's least process
-**      count against the communicator's size, known to every process alike: a smaller
-**      communicator is SK_TOO_FEW, nothing measured (the interpreter skips the point);
-**   2. agreement of ALL processes, before anything is sent: a failed init stops the run
-**      with its message, a buffer need beyond set_skampi_buffer is SK_NO_ROOM (the
-**      interpreter ends a loop up to '...' there, or reports the error);
-**   2a. with the verify setting on (switch_verification_on, `skampi -v`) and a verifier
-**      for the row (verify.h): one call with pattern-filled buffers, checked on every
-**      process; a mismatch is SK_VERIFY_FAILED with the message naming the measurement,
-**      its arguments and the first differing byte (the interpreter stops with exit 3);
-**   3. the dummy time of the communicator and pattern, once per run (SKaLib report
-**      (TR 99/07) §3.2: an empty single measurement of the same pattern under ASEC,
-**      reported, never subtracted);
-**   4. the ASEC run (runner.h) and finalize;
-**   5. the result travels to world rank 0, and every process learns rank 0's verdict:
-**      the time (autorefine needs it everywhere), failure, and whether the suite's time
-**      limit is spent.
+** engine.h -- one measure statement from start to end, on every process (SPMD): init on
+** the communicator's members after the least process count is checked, the agreement of
+** all processes on init and buffers, the verification call, the dummy time of the
+** communicator and pattern (SKaLib report (TR 99/07) §3.2), the ASEC run (runner.h) and
+** finalize, the result to world rank 0 and its verdict to everyone. The interpreter
+** evaluates the arguments and writes the line. The steps: doc/internals.md, "engine".
 */
 #ifndef SK_ENGINE_H
 #define SK_ENGINE_H
 
-#line 27 "split/engine/engine.h"
-#line 28 "split/engine/engine.h"
+#line 13 "split/engine/engine.h"
+#line 14 "split/engine/engine.h"
 
 /* SK_LIBRARY_ERROR: the library returned an error inside the measurement (transport.h,
 ** sk_tp_take_error): the message is "MPI_Xxx: its error string" (runner.h). */
@@ -11389,8 +11171,7 @@ SK_API void sk_engine_init(sk_engine *e, const sk_settings *settings)
 SK_API void sk_engine_free(sk_engine *e)
 {
   free(e->dummies);
-  e->dummies = NULL;
-  e->ndummies = e->capdummies = 0;
+  sk_engine_init(e, e->settings);   /* no dummy time seen, the same settings */
 }
 
 SK_API void sk_outcome_free(sk_measure_outcome *out)
@@ -11727,31 +11508,17 @@ SK_API double sk_engine_probe(const sk_settings *settings, const sk_measurement 
 /* --- begin split/results/output.h --- */
 #line 1 "split/results/output.h"
 /*
-** output.h -- the .sko writer (SKaMPI 5 manual §7.1): header lines starting with
-** '#', per measurement block `# begin result "name"`, one line per measurement (loop
-** variables as "name= value", reported message size, time and standard error in
-** microseconds, number of single measurements, selected per-process times), then
-** `# end result "name"` and `# duration = X sec`. Only rank 0 writes; every line is
-** written at once (write(2)) and checked, so a killed run keeps every block it finished.
-** A failed write (a full file system or device, a reader that quit: SIGPIPE is ignored,
-** EPIPE is an error) is said on stderr with the path and strerror, the file is cut back
-** to its header and complete suites, nothing more is written, and sk_out_failed() tells
-** the run to stop with SK_EXIT_WRITE. Every text written as a comment (sk_out_text,
-** sk_out_note) becomes one '#' line per line (sk_out_comment), whatever line breaks it
-** holds (an MPI library's error stack). An existing output file is
-** never overwritten: its content is kept as NAME.1 (NAME.2, ...) first (filepaths.h).
-** Lines measured inside autorefine loops are held and written sorted by the loop
-** variable when the loop ends.
-** Labels: while a label is set (sk_out_label), a line whose label differs from the last
-** one written in the block is preceded by `# measure LABEL` (doc/manual.md, "Output"), and held
-** lines are sorted by label (in order of first appearance) before the loop variable, so
-** each label's lines form one group. A line added by autorefine is preceded by
-** `# (added by autorefine)`; notes about a line (sk_out_note) follow it, also when held.
+** output.h -- the .sko writer (SKaMPI 5 manual §7.1): header lines, measurement blocks and
+** their result lines. Only rank 0 writes; every line is written at once and checked, so a
+** killed run keeps every block it finished, and a failed write cuts the file back to its
+** complete suites and stops the run (SK_EXIT_WRITE). Comments become one '#' line per
+** line; an existing file is kept as NAME.1 first; autorefine lines are held and written
+** sorted. Failures, labels and held lines: doc/internals.md, "results".
 */
 #ifndef SK_OUTPUT_H
 #define SK_OUTPUT_H
 
-#line 27 "split/results/output.h"
+#line 13 "split/results/output.h"
 
 typedef struct sk_loopvar {
   const char *name;
@@ -12355,34 +12122,17 @@ SK_API int sk_out_file(const char *path, const char *text, sk_str *err)
 #line 1 "split/results/sko.h"
 /*
 ** sko.h -- the one reader of result files (.sko, SKaMPI 5 manual §7.1, with skampi's
-** additions, doc/manual.md "Output"): header fields, blocks (`# begin result "NAME"` ...
-** `# end result "NAME"`, also without the leading "# "), the label of each line
-** (`# measure NAME(args)`), result lines (loop variables, reported size, time, standard
-** error, repetitions, node times), and the marks that skampi writes around them:
-** `# (added by autorefine)` before a line, `# (stopped by the time limit per
-** measurement)` and `# (N repetitions discarded ...)` after it, `# (suite stopped by its
-** time limit ...)` in a block; `# times in seconds x F (set_unit ...)` makes the reader
-** convert that block's times to microseconds, so every reader sees microseconds; the
-** machine-readable marks `#@ flags:`, `#@ dist:`, `#@ reps:` under a line, `#@ suite:`
-** and `#@ loop_ended:` in a block, `#@ columns:` in the header (header key "@columns"),
-** doc/manual.md "Flags and distributions": a malformed mark (a dist without 7 numbers or
-** with its median outside [min, max], a value no finite number, negative or above 1e15
-** us, a bad flag list, a line's mark before the first line) is an error like a bad
-** number; an unknown "#@ " mark is kept as a note. Merge (merge.c), report (report.c) and export (export.c)
-** read files only through it. A line that is not a result line inside a block is an
-** error `file:line:col: message`, and so is a result line with a number that is no
-** finite double (inf, nan, 1e999), a negative message size, or a time (the time, its
-** standard error, a node time; in microseconds after set_unit) that is negative or
-** above 1e15 us: the column names the offending word. The reader is strict about the
-** bytes too: a NUL byte anywhere, bytes that are not UTF-8 outside free comments (notes
-** and header lines), and a block begun inside another (its end line missing) are errors
-** with file:line:col, so that a damaged file is refused whole instead of read in part
-** (doc/manual.md "The result file's grammar"); sk_sko_set_lenient passes such lines over.
+** additions, doc/manual.md "Output"): header fields, blocks, labels, result lines and the
+** marks around them (autorefine, time limits, discarded repetitions, set_unit, `#@`
+** marks). Merge, report and export read files only through it. Strict: a malformed line,
+** number, mark or byte is an error `file:line:col: message`, so a damaged file is refused
+** whole (sk_sko_set_lenient passes such lines over). What it reads and refuses:
+** doc/internals.md, "results".
 */
 #ifndef SK_SKO_H
 #define SK_SKO_H
 
-#line 31 "split/results/sko.h"
+#line 14 "split/results/sko.h"
 
 /* The text of the "# (N repetitions discarded: ...)" line under a result line (the
 ** runner's rules, runner.c; read back by its number only). */
@@ -12507,76 +12257,17 @@ SK_API void sk_sko_line_free(sk_sko_line *l);
 #line 1 "split/results/runlog.h"
 /*
 ** runlog.h -- the run's log (SKaLib report, Karlsruhe TR 99/07: read_old_log_file,
-** create_output_file) that lets a killed run continue: OUT.log next to the output (or
-** the file of -L) records the input program's checksum, the number of processes, the
-** owner (process id, host, start time), the output it describes, the byte offset where
-** the header ends, and for every suite (measurement block, counted in the order the
-** program runs them) its start and its completion with the output's byte offset at that
-** moment. One record per line, each written by one write(2), so a killed run leaves at
-** most a partial last line, which the parser ignores (and a resumed run cuts off before
-** it appends):
-**
-**   # skampi log 1
-**   input CHECKSUM BYTES PATH
-**   processes P
-**   owner PID HOST EPOCH DATE      (again when a run resumes: the last one is the run's)
-**   output DEV INODE SIZE PATH     (the file the offsets are in: its device and inode
-**                                   numbers, its size when the record was written --
-**                                   0 fresh, the bytes kept when resumed -- and its
-**                                   absolute path; logs before this record had none)
-**   header OFFSET
-**   sum 0 CHECKSUM                 (FNV-1a of the header's bytes, sk_fnv1a)
-**   start I OFFSET NAME
-**   done I OFFSET NAME
-**   sum I CHECKSUM                 (of the bytes from the end of suite I-1, or of the
-**                                   header, to the end of suite I)
-**   resumed K OFFSET DATE          (a resumed run kept suites 1..K, the output's first OFFSET bytes)
-**   finished OFFSET
-**
-** Rank 0 only. Locks (fcntl), held while the run lives, so that exactly one run writes an
-** output at a time:
-**   - OUT.lock, a file of its own next to the output (named after the file really written:
-**     the output's path with its symbolic links followed, so that a link to the output
-**     and the output share one lock; opened without following a link, and refused unless
-**     it is a regular file of one name, so that a planted link cannot make skampi write
-**     another file; the default log likewise), locked first and released last: after the footer, the merge with the
-**     backups and every close of the output, or in the exit hook after the output's last
-**     line. POSIX drops all of a process's fcntl locks on a file when it closes ANY
-**     descriptor of that file, so the lock is on a file that nothing else opens: the
-**     output (read for the check below, copied to backups, renamed, reopened) and the log
-**     are never what is locked by that lock. The file holds the owner's record ("owner
-**     PID HOST EPOCH DATE"); its owner removes it, still locked, before closing it, and
-**     a run that gets the lock checks that the path still names the file it locked
-**     (otherwise it locks the new one), so a removed lock file never admits two runs. A
-**     run killed by a signal leaves it, unlocked: harmless.
-**   - the log, through the one descriptor that writes it (read through it, its backup
-**     written from what was read, never opened a second time), so that two outputs that
-**     share one log (-L) never write it at once.
-** A second run waits up to SKAMPI_WAIT seconds for each lock, then refuses (exit 2)
-** naming the owner (process id and host); it never writes. Where the file system has
-** no locks, a live owner (by its record, on this host) counts as holding the lock.
-**
-** A log is trusted only as far as the output agrees: the cut point is checked against
-** the output as it is: the log's
-** offset of suite K must be the end of the K-th complete suite in the file (`# end
-** result "NAME"` and `# duration = ...` lines just before it, every line before it whole
-** and in order, the suites' names those of the log's "done" records, the header's first
-** line at the top) -- or, with no suite kept, the end of whole '#' lines of the header
-** before the first block. Otherwise the resume falls back to the last complete suite the
-** output holds that the log also records as done, or starts afresh. What it keeps must
-** then be whole: the strict reader (sko.h) takes it, and each kept part's bytes have the
-** checksum its "sum" record gives (logs without them: the reader alone); a damaged part
-** is cut with everything after it (the header: afresh) and measured again. A log whose "output"
-** record names another file (neither its device and inode nor its path match: another
-** output's log, -L shared by two outputs) resumes only a copy of that output -- the cut
-** checked as above --, otherwise it is refused (exit 2; -F starts afresh). Old logs
-** without an "output" record get the check alone. Whatever the resume cuts is kept as
-** OUT.N first (output.h, sk_out_open_at).
+** create_output_file) that lets a killed run continue: OUT.log (or -L) records the
+** input's checksum, the processes, the owner, the output, where the header ends and each
+** suite's start and completion with the output's offset and checksum, one record a line
+** written at once; the fresh/resume/refuse decision, trusted only as far as the output
+** agrees; and the locks that let one run write an output at a time. Rank 0 only. The
+** records, the locks and the cut: doc/internals.md, "results".
 */
 #ifndef SK_RUNLOG_H
 #define SK_RUNLOG_H
 
-#line 73 "split/results/runlog.h"
+#line 14 "split/results/runlog.h"
 
 /* What a log says. */
 typedef struct sk_runlog_state {
@@ -13031,6 +12722,11 @@ SK_API void sk_runlog_plan(const sk_runlog_state *st, const char *log_text, size
   else
     ok = s.header && keep > 0 && keep <= s.well_formed && out->text[keep - 1] == '\n' &&
          (s.first_block < 0 || keep <= s.first_block);
+  /* another file's log fits this output only where its checksums say the kept bytes are
+  ** the same: suites of the same names may end at the same offsets by chance */
+  if (ok && foreign && st->header_offset > 0 &&
+      runlog_first_changed(st, out, &s, log_text, log_len, k) >= 0)
+    ok = 0;
   if (ok && out->exists) {              /* a copy of the output the log describes resumes too */
     plan->mode = SK_RUN_RESUME;
     plan->suites_kept = k;
@@ -13083,7 +12779,8 @@ static struct {
   char *lock_path;
   char *log_path;            /* for messages */
   int failed;                /* a write of the log failed: nothing more is written to it */
-} rl = { -1, -1, NULL, NULL, 0 };
+  int named;                 /* the log was named with -L: kept when the run ends */
+} rl = { -1, -1, NULL, NULL, 0, 0 };
 
 /* Every record goes through here, checked as the output's writes are (output.c): the
 ** first failure is said with the log's name and the reason, and the log gets nothing
@@ -13440,6 +13137,7 @@ SK_API int sk_runlog_open(const char *log_path, int log_named, const char *out_p
   free(rl.log_path);
   rl.log_path = sk_strdup(log_path);
   rl.failed = 0;
+  rl.named = log_named;
   if (log_named) rl.fd = open(log_path, O_RDWR | O_CREAT, 0644);   /* -L: through a link, as the output */
   else rl.fd = runlog_open_own(log_path, out_path, "log", err);     /* OUT.log: skampi's own */
   if (rl.fd < 0) {
@@ -13521,44 +13219,36 @@ SK_API void sk_runlog_suite(int index, const char *name, int done)
 
 SK_API void sk_runlog_close(int status)
 {
+  int ended;
   if (rl.fd < 0) return;
   /* an error in the input or wrong data found by -v would only come back on resuming */
-  if (status == 0 || status == SK_EXIT_USER_ERROR || status == SK_EXIT_VERIFY)
-    runlog_write("finished %ld\n", sk_out_offset());
+  ended = status == 0 || status == SK_EXIT_USER_ERROR || status == SK_EXIT_VERIFY;
+  if (ended) runlog_write("finished %ld\n", sk_out_offset());
   close(rl.fd);
   rl.fd = -1;
+  /* a run that ended leaves nothing to resume: its own log (OUT.log) goes, as the original
+  ** SKaMPI left none (a tuner's loop then leaves its input alone); one named with -L, or
+  ** any with SKAMPI_KEEP_LOG=1, stays. A log whose write failed stays (sk_runlog_failed). */
+  if (ended && !rl.named && !rl.failed && !sk_env_long("SKAMPI_KEEP_LOG", 0, 1, 0) && unlink(rl.log_path) != 0 &&
+      errno != ENOENT)
+    fprintf(stderr, "skampi: cannot remove the finished log '%s': %s\n", rl.log_path, strerror(errno));
 }
 /* --- end split/results/runlog.c --- */
 /* --- begin split/results/header.h --- */
 #line 1 "split/results/header.h"
 /*
 ** header.h -- the output's header: the '#' lines at the start of a .sko file (SKaMPI 5
-** manual §7.1), assembled here and nowhere else, written once by rank 0 after the run's
-** start-up (session.h) and before the first suite. In this order:
-**   # SKaMPI Version ... / # Started at DATE     (a resumed run: "# resumed at DATE ...")
-**   # input file, processes, library, processor of rank 0
-**   # processors: the processor name of every rank (oversub.h)
-**   # TEST-ONLY clock skew (clock_skew.h, only when injected)
-**   # clock tick, global clock; the clock (what it measures: wall time, or CPU time where
-**     the sequential backend has nothing better; how it is read: transport.h); dummy time;
-**     in the library, the empty call subtracted from its simple pattern's times (and a
-**     pause's cost); ping-pong correction (measure.h)
-**   #@ columns (the machine-readable column list) and # columns; random seed
-**   # synchronization: ... (sync_window.h, taken right after the clocks were synchronised)
-**   # MPI-IO files (io_files.h)
-**   # oversubscription: ... and # library polling: ... (library_polling.h)
-**   # interference: ...
-**   # placement: each rank's processor at the start, and ranks sharing one (oversub.h)
-**   #> the input files, with -s (not when resuming)
-** The oversubscription and interference lines are worded here from what oversub.h and
-** the host (host.h) found; their warnings go to stderr unless quiet.
+** manual §7.1), assembled here and nowhere else (tests/gates/header_owner.sh), written once
+** by rank 0 after the run's start-up (session.h) and before the first suite. The
+** oversubscription and interference lines are worded here from what oversub.h and host.h
+** found. The lines in order: doc/internals.md, "results".
 */
 #ifndef SK_HEADER_H
 #define SK_HEADER_H
 
-#line 27 "split/results/header.h"
-#line 28 "split/results/header.h"
-#line 29 "split/results/header.h"
+#line 12 "split/results/header.h"
+#line 13 "split/results/header.h"
+#line 14 "split/results/header.h"
 
 /* What the start-up found that the header reports. */
 typedef struct sk_header_facts {
@@ -14570,11 +14260,8 @@ SK_API void sk_sko_line_free(sk_sko_line *l)
   int i;
   for (i = 0; i < l->nvars; i++) { free(l->vars[i].name); free(l->vars[i].text); }
   free(l->vars);
-  free(l->node_us);
-  free(l->label);
-  free(l->flags);
-  free(l->flagset);
-  free(l->rep_us);
+  free(l->label); free(l->flags); free(l->flagset);    /* its texts */
+  free(l->node_us); free(l->rep_us);                   /* its numbers */
   memset(l, 0, sizeof *l);
 }
 
@@ -15361,25 +15048,15 @@ SK_API int sk_merge_backups(const char *out, sk_str *err)
 #line 1 "split/results/export.h"
 /*
 ** export.h -- result files as tables (skampi -x csv|json IN.sko ...): one row per result
-** line with the suite, the measurement label (doc/manual.md "Output"), the loop variables, the
-** message size in bytes, the time and its standard error in microseconds, the number of
-** repetitions, the node times in microseconds and the flags refined (added by
-** autorefine), limited (stopped by the time limit per measurement or the suite's) and
-** the discarded repetitions; then the line's marks (doc/manual.md "Flags and
-** distributions"): its flags, its dist (7 values), one-way latency and MB/s where the
-** reader knows them, and its block's time kind, dummy time and loop end. Units are in
-** the column names. CSV (RFC 4180 quoting): loop variables as "name=value;...", node
-** times as "t1;t2;...", flags as "name[=value];..." in one column each, an unknown value
-** empty. JSON: {"files": [{"file", "header": {key: value or [values]}}], "rows": [...]},
-** loop variables and flags as objects, node times and repetition values as arrays, dist
-** as an object, an unknown value null; header values typed (a number alone a number, a
-** number with a unit {"value", "unit"}, "#@ columns" a list of {"name", "unit"}). Reads
-** through sko.h.
+** line with its suite, label, loop variables, size, time, standard error, repetitions,
+** node times, flags and marks (doc/manual.md "Output", "Flags and distributions"), units
+** in the column names; CSV with RFC 4180 quoting, or JSON with the files' headers typed.
+** Reads through sko.h. The columns and the JSON layout: doc/internals.md, "results".
 */
 #ifndef SK_EXPORT_H
 #define SK_EXPORT_H
 
-#line 22 "split/results/export.h"
+#line 12 "split/results/export.h"
 
 /* A CSV field (RFC 4180 quoting) followed by ',' or, when last, a line break; a JSON
 ** string with its quotes and escapes (also for comparisons and guideline verdicts). */
@@ -15764,6 +15441,15 @@ SK_API int sk_compare_refuse(sk_str *err, const char *arg, const char *what);
 /* Reads the inputs, prints the comparison on standard output (and the CSV file when
 ** asked); the exit status: 0, 2 (a malformed input) or SK_EXIT_WRITE. */
 SK_API int sk_compare_run(const sk_compare_args *c);
+/* The end of a post-processing command over result files (-c, --guidelines): reads the
+** nfiles at paths, lets text(args, files, texts) fill texts[0] (standard output) and each
+** texts[k] whose targets[k] names a file (NULL: not asked for, texts[k] NULL), writes
+** them, standard output last, and frees all. Returns 0, 2 (a malformed input: said on
+** stderr) or SK_EXIT_WRITE. At most SK_COMMAND_TEXTS texts. */
+#define SK_COMMAND_TEXTS 4
+typedef void (*sk_command_text_fn)(const void *args, const sk_sko_file *files, sk_str **texts);
+SK_API int sk_command_on_files(char *const *paths, int nfiles, const char *const *targets, int ntexts,
+                               sk_command_text_fn text, const void *args);
 /* The comparison of already read files (files[k] is input k of c) as text, and as CSV
 ** when csv is not NULL. */
 SK_API void sk_compare_text(sk_str *out, sk_str *csv, const sk_compare_args *c, const sk_sko_file *files);
@@ -16347,10 +16033,8 @@ SK_API void sk_compare_text(sk_str *out, sk_str *csv, const sk_compare_args *c, 
   size_t b, i;
   int s;
   memset(&st, 0, sizeof st);
-  st.c = c;
-  st.files = files;
-  st.out = out;
-  st.csv = csv;
+  st.c = c; st.files = files;      /* what is compared */
+  st.out = out; st.csv = csv;      /* where it is written */
   sk_str_init(&st.missing);
   st.names = (char **)sk_calloc((size_t)c->nsides, sizeof(char *));
   for (s = 0; s < c->nsides; s++) st.names[s] = compare_side_name(c, files, s);
@@ -16368,55 +16052,61 @@ SK_API void sk_compare_text(sk_str *out, sk_str *csv, const sk_compare_args *c, 
   sk_str_free(&st.missing);
 }
 
-SK_API int sk_compare_run(const sk_compare_args *c)
+SK_API int sk_command_on_files(char *const *paths, int nfiles, const char *const *targets, int ntexts,
+                               sk_command_text_fn text, const void *args)
 {
   sk_sko_file *files;
-  sk_str out, csv, err;
-  int ok;
+  sk_str texts[SK_COMMAND_TEXTS], *asked[SK_COMMAND_TEXTS], err;
+  int k, ok = 1;
   sk_str_init(&err);
-  if (!sk_sko_read_all(c->files, c->nfiles, &files, &err)) {
+  if (!sk_sko_read_all(paths, nfiles, &files, &err)) {
     fprintf(stderr, "%s\n", err.data);
     sk_str_free(&err);
     return SK_EXIT_USER_ERROR;
   }
-  sk_str_init(&out);
-  sk_str_init(&csv);
-  sk_compare_text(&out, c->csv ? &csv : NULL, c, files);
-  ok = c->csv == NULL || sk_out_file(c->csv, csv.data ? csv.data : "", &err);
-  ok = ok && sk_out_file(NULL, out.data ? out.data : "", &err);
+  for (k = 0; k < ntexts; k++) {
+    sk_str_init(&texts[k]);
+    asked[k] = k == 0 || targets[k] ? &texts[k] : NULL;
+  }
+  text(args, files, asked);
+  for (k = 1; k <= ntexts && ok; k++) {     /* the files first, standard output (k = ntexts: 0) last */
+    int t = k % ntexts;
+    if (asked[t]) ok = sk_out_file(t ? targets[t] : NULL, texts[t].data ? texts[t].data : "", &err);
+  }
   if (!ok) fprintf(stderr, "%s\n", err.data);
-  sk_str_free(&out);
-  sk_str_free(&csv);
+  for (k = 0; k < ntexts; k++) sk_str_free(&texts[k]);
   sk_str_free(&err);
-  sk_sko_free_all(files, c->nfiles);
+  sk_sko_free_all(files, nfiles);
   return ok ? 0 : sk_out_failed() ? SK_EXIT_WRITE : SK_EXIT_USER_ERROR;
+}
+
+static void compare_texts(const void *args, const sk_sko_file *files, sk_str **texts)
+{
+  sk_compare_text(texts[0], texts[1], (const sk_compare_args *)args, files);
+}
+
+SK_API int sk_compare_run(const sk_compare_args *c)
+{
+  const char *targets[2];
+  targets[0] = NULL;
+  targets[1] = c->csv;
+  return sk_command_on_files(c->files, c->nfiles, targets, 2, compare_texts, c);
 }
 /* --- end split/results/compare.c --- */
 /* --- begin split/results/report.h --- */
 #line 1 "split/results/report.h"
 /*
-** report.h -- the report of one or more result files (skampi -r OUT IN.sko [IN2.sko ...],
-** after SKaLib §7.17's report generator): OUT.html is ONE self-contained HTML file
-** (inline SVG, no scripts, no network): per suite a plot of the time over the innermost
-** loop variable first (log axes whenever a range spans more than a decade, whiskers
-** included; ticks at powers of two for integer ones, at integers only on other integer
-** axes), the index of the suites and the run header of every input at the end, error
-** bars of +- one standard error, the repetitions' Q1..Q3 band and min..max whiskers (the
-** band between the smallest and largest node time without "#@ dist:"), every flag of a
-** line named in the table's notes and the point's tooltip (points with a warning flag
-** hollow), marks for points added by autorefine, for lines stopped by a time limit and
-** lines with discarded repetitions, then the table of the lines (with one-way latency
-** and MB/s where the reader derives them). The curves of several inputs are overlaid, with a
-** legend naming each run (its label, else the library and process count of its
-** header). OUT.gp instead writes a gnuplot script per suite (report_gp.c).
-** The plot model -- which lines form which curve -- is built here for both writers:
-** one series per input file, label and values of the outer loop variables; the x values
-** are the message size in bytes when the loop variable is one (see bytesx).
+** report.h -- the report of one or more result files (skampi -r OUT IN.sko ..., after
+** SKaLib §7.17's report generator): OUT.html, ONE self-contained HTML file (inline SVG,
+** no scripts) with a plot per suite, the index, the tables and the runs' headers, the
+** curves of several inputs overlaid; or OUT.gp, a gnuplot script (report_gp.c). The plot
+** model (which lines form which curve) is built here for both writers. What the plots
+** show: doc/internals.md, "results".
 */
 #ifndef SK_REPORT_H
 #define SK_REPORT_H
 
-#line 24 "split/results/report.h"
+#line 13 "split/results/report.h"
 
 typedef struct sk_rpt_point {
   const sk_sko_line *line;
@@ -17561,26 +17251,17 @@ SK_API void sk_report_gnuplot(const char *base, const sk_sko_file *files, int nf
 #line 1 "split/results/guidelines.h"
 /*
 ** guidelines.h -- the self-consistent performance guidelines (skampi --guidelines,
-** doc/guidelines.md): runs of ski/guidelines.ski (one suite per operation, named after
-** its measurement row, the loop variable `bytes` the guideline's n) judged against the
-** catalogue of Traeff, Gropp and Thakur (Self-consistent MPI performance guidelines,
-** IEEE TPDS 21(5), 2010): for each guideline A <= B and each size both sides have in
-** every run, per run the median of the repetitions without Tukey's outliers, then a
-** one-sided Wilcoxon rank-sum test across the runs (A slower than 1 + min_effect times B),
-** over the runs where both sides have the same start method and flags that say what a
-** time is (else "not comparable"); a violation is a Benjamini-Hochberg adjusted p-value
-** at most alpha over every tested point, with A at least (1 + min_effect) times B's
-** median and longer by more than the dummy time (the timer's overhead, `#@ suite:`).
-** Sides are found by the measurement their lines record (`# measure NAME(...)`), not by
-** the suite's name. The same rule
-** checks monotony (t(m) <= t(m'), m' the next larger size) and the split rule (t(m) <=
-** 2 t(m/2)) of every suite. The statistics are compare.h's; files are read by sko.h;
-** nothing here makes an MPI call.
+** doc/guidelines.md): runs of ski/guidelines.ski judged against the catalogue of Traeff,
+** Gropp and Thakur (Self-consistent MPI performance guidelines, IEEE TPDS 21(5), 2010),
+** per guideline A <= B and size a one-sided Wilcoxon rank-sum test across the runs,
+** Benjamini-Hochberg adjusted; also monotony and the split rule of every suite. The
+** statistics are compare.h's, files are read by sko.h; no MPI call. The rule in full:
+** doc/internals.md, "results".
 */
 #ifndef SK_GUIDELINES_H
 #define SK_GUIDELINES_H
 
-#line 23 "split/results/guidelines.h"
+#line 14 "split/results/guidelines.h"
 
 /* The defaults (doc/guidelines.md "The decision rule"): the false-discovery rate of the
 ** Benjamini-Hochberg correction over every tested point, and the minimum effect (a
@@ -18516,11 +18197,8 @@ SK_API int sk_guidelines_text(sk_str *out, sk_str *csv, sk_str *json, sk_str *ht
   const char *lib = sk_sko_field(&files[0], "library"), *np = sk_sko_field(&files[0], "processes");
   sk_str rule;
   memset(&st, 0, sizeof st);
-  st.g = g;
-  st.files = files;
-  st.out = out;
-  st.csv = csv;
-  st.json = json;
+  st.g = g; st.files = files;                /* what is judged */
+  st.out = out; st.csv = csv; st.json = json;  /* where the verdicts are written */
   sk_str_init(&st.not_measured);
   sk_str_init(&rule);
   gl_measurements(&st);
@@ -18585,34 +18263,19 @@ SK_API int sk_guidelines_text(sk_str *out, sk_str *csv, sk_str *json, sk_str *ht
   return bad;
 }
 
+static void gl_texts(const void *args, const sk_sko_file *files, sk_str **texts)
+{
+  (void)sk_guidelines_text(texts[0], texts[1], texts[2], texts[3], (const sk_guidelines_args *)args, files);
+}
+
 SK_API int sk_guidelines_run(const sk_guidelines_args *g)
 {
-  sk_sko_file *files;
-  sk_str out, csv, json, html, err;
-  int ok;
-  sk_str_init(&err);
-  if (!sk_sko_read_all(g->files, g->nfiles, &files, &err)) {
-    fprintf(stderr, "%s\n", err.data);
-    sk_str_free(&err);
-    return SK_EXIT_USER_ERROR;
-  }
-  sk_str_init(&out);
-  sk_str_init(&csv);
-  sk_str_init(&json);
-  sk_str_init(&html);
-  sk_guidelines_text(&out, g->csv ? &csv : NULL, g->json ? &json : NULL, g->html ? &html : NULL, g, files);
-  ok = g->csv == NULL || sk_out_file(g->csv, csv.data ? csv.data : "", &err);
-  ok = ok && (g->json == NULL || sk_out_file(g->json, json.data ? json.data : "", &err));
-  ok = ok && (g->html == NULL || sk_out_file(g->html, html.data ? html.data : "", &err));
-  ok = ok && sk_out_file(NULL, out.data ? out.data : "", &err);
-  if (!ok) fprintf(stderr, "%s\n", err.data);
-  sk_str_free(&out);
-  sk_str_free(&csv);
-  sk_str_free(&json);
-  sk_str_free(&html);
-  sk_str_free(&err);
-  sk_sko_free_all(files, g->nfiles);
-  return ok ? 0 : sk_out_failed() ? SK_EXIT_WRITE : SK_EXIT_USER_ERROR;
+  const char *targets[4];
+  targets[0] = NULL;               /* standard output; then the CSV, the JSON, the report */
+  targets[1] = g->csv;
+  targets[2] = g->json;
+  targets[3] = g->html;
+  return sk_command_on_files(g->files, g->nfiles, targets, 4, gl_texts, g);
 }
 /* --- end split/results/guidelines.c --- */
 /* --- begin split/results/postproc.h --- */
@@ -18972,22 +18635,19 @@ SK_API int sk_catalogue_list(sk_str *out, const char *name);
 ** in meas_mpi.c; the window helpers of the one-sided modules, defined in
 ** meas_mpi_win_sync.c; and the tables the modules export (in every build: the rows of a
 ** build without MPI have no functions, see measure.h).
-**
 ** Argument checks: each sk_mpi_check_* returns 1 when the argument is fine; otherwise it
 ** calls sk_meas_fail() with a message naming the measurement function and the
 ** parameter, and returns 0. After a failure the later checks do nothing (the first
-** message is kept), so an init function may run several checks and then test
-** m->failed once. The checks depend only on the arguments and the communicator size,
-** which are the same on every process, so all processes agree on the outcome and a
-** collective init step (a window creation) is either done by all or by none. The
-** minimum number of processes is no init's business: the engine checks the row's
-** min_procs before init.
+** message is kept), so an init may run several checks and test m->failed once. They
+** depend only on the arguments and the communicator size, so all processes agree on the
+** outcome and a collective init step is done by all or by none. The minimum number of
+** processes is no init's business: the engine checks the row's min_procs before init.
 */
 #ifndef SK_MEAS_MPI_H
 #define SK_MEAS_MPI_H
 
-#line 21 "split/measurements/meas_mpi.h"
-#line 22 "split/measurements/meas_mpi.h"
+#line 18 "split/measurements/meas_mpi.h"
+#line 19 "split/measurements/meas_mpi.h"
 
 #ifdef SKAMPI_MPI
 /* Bytes that `count` elements of `dt` occupy in a buffer (SKaMPI 5 manual §6.2.2 get_extent). */
@@ -18997,8 +18657,9 @@ SK_API long sk_mpi_data_bytes(long count, const sk_datatype *dt);
 
 /* The measurement communicator of the context. */
 SK_API MPI_Comm sk_mpi_comm(const sk_mctx *m);
-/* A 'd' parameter (integers are accepted there). */
-SK_API double sk_mpi_arg_double(const sk_value *v);
+/* A 'd' parameter (integers are accepted there), for the rows that read one by position
+** (a SKaMPI 5 extension's SK5_ARG_double); a macro, as the catalogue's rows read m->arg. */
+#define sk_mpi_arg_double(v) ((v)->type == SK_T_INT ? (double)(v)->u.i : (v)->u.d)
 /* Spins on MPI_Wtime for `microseconds` without making any other MPI call: the
 ** simulated computation or delay of SKaMPI 5 manual §3.3 (delay_us, compute). */
 SK_API void sk_mpi_busy_wait(double microseconds);
@@ -19029,11 +18690,21 @@ SK_API int sk_mpi_check_same_data(sk_mctx *m, const char *fn, long send_count, c
 SK_API int sk_mpi_check_op(sk_mctx *m, const char *fn, const sk_opdef *op, const sk_datatype *dt,
                            int allow_replace);
 
+/* The init part of the rows between ranks 0 and 1 with (count, datatype, tag, ...): count
+** and tag checked (named after the row), one message of count elements of datatype in
+** each buffer, its data bytes reported. */
+SK_API void sk_mpi_init_message_pair(sk_mctx *m);
+
 /* Integer division of `total` elements over `parts` processes: rank gets total/parts,
 ** the first total%parts ranks one more (used by Reduce_scatter and Reduce_Scatterv). */
 SK_API int sk_mpi_share(long total, int parts, int rank);
 
 /* ---- verification (verify.h) ---- */
+
+/* Check functions of the rows between ranks 0 and 1 with (count, datatype): each holds
+** the other's message. _pingpong: only when something moved (m->arg.iterations > 0). */
+SK_API void sk_mpi_check_exchange(sk_mctx *m, const sk_value *args);
+SK_API void sk_mpi_check_pingpong(sk_mctx *m, const sk_value *args);
 
 /* Checks a received block of r_count elements of r_dt at buf against what process
 ** `stream` sent: s_count elements of s_dt taken from its pattern-filled send buffer at
@@ -19079,168 +18750,14 @@ SK_API int sk_mpi_verify_block_large(sk_mctx *m, const char *what, const char *b
 #endif
 
 #if SK_MPI_LEVEL >= 2
-/* ---- one-sided communication (meas_mpi_win_sync.c) ---- */
+/* ---- one-sided communication (meas_mpi_win_sync.c; accumulates: meas_mpi_win_transfer.c) ---- */
 
-/* The arguments of the one-sided functions: one struct per parameter list of the rows
-** (the rows sharing a list share its struct), the fields named after the parameters,
-** read by position by one small reader per struct (in the module of the rows; its
-** comment names them). Every list starts with count, datatype and info, read into the
-** struct's `head` (sk_win_plain_args, by sk_win_plain_args_read); the lists without <dt>
-** start (count, info) (sk_win_count_info_read) and move MPI_INTs (the window state then
-** holds sk_mpi_int_type()). count, datatype and info go into the common part of the
-** window state; what a signature has beyond them is kept there as its own struct (the
-** union `arg` of sk_win_state, one member per struct below). The lists without anything
-** beyond the head use sk_win_plain_args itself; the test build's (count) has its struct
-** in meas_mpi_win_transfer.c. */
+/* The one-sided rows read their arguments from m->arg (margs.h): every signature starts
+** (count, datatype, info) or, moving MPI_INTs, (count, info); the window state keeps
+** only the window's shape, the functions read the rest by name. */
 
-/* (count, datatype, info): MPI_Win_create and the pairwise transfers and onesided_dummy
-** of meas_mpi_win_transfer.c; nothing beyond the common part, so no member of `arg`. */
-typedef struct sk_win_plain_args {
-  long count;
-  const sk_datatype *dt;
-  const sk_value *info;
-} sk_win_plain_args;
-
-SK_API void sk_win_plain_args_read(sk_win_plain_args *a, const sk_value *args);
-SK_API void sk_win_count_info_read(sk_win_plain_args *a, const sk_value *args);
-
-/* Window synchronisation (meas_mpi_win_sync.c). */
-/* (count, datatype, info, assertion): MPI_Win_fence_open, MPI_Win_start, MPI_Win_post. */
-typedef struct sk_win_epoch_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long assertion;
-} sk_win_epoch_args;
-
-/* (count, datatype, info, assertion, do_a_put): MPI_Win_fence_close,
-** MPI_Win_fence_close_collective, MPI_Win_complete, MPI_Win_startcomplete, MPI_Win_test. */
-typedef struct sk_win_epoch_put_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long assertion, do_a_put;
-} sk_win_epoch_put_args;
-
-/* (count, datatype, info, assertion, do_a_put, delay_us): MPI_Win_complete_delayed_wait,
-** MPI_Win_wait_early_complete, MPI_Win_wait_delayed_complete, MPI_Win_test_delayed. */
-typedef struct sk_win_epoch_put_delay_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long assertion, do_a_put, delay_us;
-} sk_win_epoch_put_delay_args;
-
-/* (count, datatype, info, assertion, delay_us, delay_rank): MPI_Win_start_delayed_post. */
-typedef struct sk_win_delayed_post_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long assertion, delay_us, delay_rank;
-} sk_win_delayed_post_args;
-
-/* (count, datatype, info, assertion, msg_count, delay_us): MPI_Win_complete_n. */
-typedef struct sk_win_complete_n_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long assertion, msg_count, delay_us;
-} sk_win_complete_n_args;
-
-/* (count, datatype, info, do_a_put): MPI_Win_fence_openclose, MPI_Win_free. */
-typedef struct sk_win_put_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long do_a_put;
-} sk_win_put_args;
-
-/* (count, datatype, info, msg_count, delay_us): MPI_Win_fence_close_delayed. */
-typedef struct sk_win_close_delayed_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long msg_count, delay_us;
-} sk_win_close_delayed_args;
-
-/* (count, datatype, info, assertion, lock_type, dest_rank): MPI_Win_lock. */
-typedef struct sk_win_lock_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long assertion, lock_type, dest_rank;
-} sk_win_lock_args;
-
-/* (count, datatype, info, assertion, lock_type, dest_rank, delay_us): MPI_Win_lock_desync. */
-typedef struct sk_win_lock_desync_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long assertion, lock_type, dest_rank, delay_us;
-} sk_win_lock_desync_args;
-
-/* (count, datatype, info, assertion, lock_type, dest_rank, do_a_put, delay_us):
-** MPI_Win_unlock. */
-typedef struct sk_win_unlock_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long assertion, lock_type, dest_rank, do_a_put, delay_us;
-} sk_win_unlock_args;
-
-/* Transfers (meas_mpi_win_transfer.c). */
-/* (count, datatype, info, iterations): Pingpong_Put_Put. */
-typedef struct sk_win_pingpong_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long iterations;
-} sk_win_pingpong_args;
-
-/* (count, datatype, info, msg_count): Combining_fence, Combining_dedicated,
-** MPI_Put_Exchange, MPI_Put_Exchange_passive. */
-typedef struct sk_win_messages_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long msg_count;
-} sk_win_messages_args;
-
-/* (count, datatype, info, lock_type): MPI_Put_passive_concurrent. */
-typedef struct sk_win_passive_concurrent_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long lock_type;
-} sk_win_passive_concurrent_args;
-
-/* (count, datatype, info, operation): MPI_Accumulate, onesided_reduce and
-** onesided_allreduce (whose rows call it op). */
-typedef struct sk_win_accumulate_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  const sk_opdef *op;
-} sk_win_accumulate_args;
-
-/* (count, datatype, info, operation, disjoint): MPI_Accumulate_concurrent. */
-typedef struct sk_win_acc_concurrent_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  const sk_opdef *op;
-  long disjoint;
-} sk_win_acc_concurrent_args;
-
-/* (count, datatype, info, msg_count, operator, disjoint): MPI_Accumulate_concurrent_multi. */
-typedef struct sk_win_acc_multi_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long msg_count;
-  const sk_opdef *op;
-  long disjoint;
-} sk_win_acc_multi_args;
-
-/* (count, datatype, info, delay_us): Caching. */
-typedef struct sk_win_caching_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long delay_us;
-} sk_win_caching_args;
-
-/* (count, info, delay_us): MPI_Put_activewait_twosided_sleep, MPI_Get_activewait_sleep. */
-typedef struct sk_win_activewait_sleep_args {
-  sk_win_plain_args head;    /* count, info (datatype NULL: MPI_INTs) */
-  long delay_us;
-} sk_win_activewait_sleep_args;
-
-/* (count, datatype, info, distance): MPI_Put_Shift. */
-typedef struct sk_win_shift_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long distance;
-} sk_win_shift_args;
-
-/* (count, datatype, info, bcast_count) of onesided_bcast and (count, datatype, info,
-** alltoall_count) of onesided_alltoall: the number of operations is `repetitions`. */
-typedef struct sk_win_repeated_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long repetitions;
-} sk_win_repeated_args;
-
-/* (count, info, iteration_count, compute): onesided_borderexchange,
-** onesided_borderexchange_fence. */
-typedef struct sk_win_border_args {
-  sk_win_plain_args head;    /* count, info (datatype NULL: MPI_INTs) */
-  long iteration_count, compute;
-} sk_win_border_args;
+/* The row's datatype: MPI_INT for the rows without one. */
+SK_API const sk_datatype *sk_win_datatype(const sk_mctx *m);
 
 /* The state of every one-sided measurement (m->state). */
 typedef struct sk_win_state {
@@ -19256,43 +18773,19 @@ typedef struct sk_win_state {
   int n_targets;             /* PSCW targets are ranks 1..n_targets */
   MPI_Datatype derived;      /* Datatype_*: the derived type made once (MPI_DATATYPE_NULL) */
   int stamp;                 /* MPI_Put_activewait_get: number of the current measurement */
-  union {                    /* the signature's own arguments as its init read them */
-    sk_win_epoch_args epoch;
-    sk_win_epoch_put_args epoch_put;
-    sk_win_epoch_put_delay_args epoch_put_delay;
-    sk_win_delayed_post_args delayed_post;
-    sk_win_complete_n_args complete_n;
-    sk_win_put_args put;
-    sk_win_close_delayed_args close_delayed;
-    sk_win_lock_args lock;
-    sk_win_lock_desync_args lock_desync;
-    sk_win_unlock_args unlock;
-    sk_win_pingpong_args pingpong;
-    sk_win_messages_args messages;
-    sk_win_passive_concurrent_args passive_concurrent;
-    sk_win_accumulate_args accumulate;
-    sk_win_acc_concurrent_args acc_concurrent;
-    sk_win_acc_multi_args acc_multi;
-    sk_win_caching_args caching;
-    sk_win_activewait_sleep_args activewait_sleep;
-    sk_win_shift_args shift;
-    sk_win_repeated_args repeated;
-    sk_win_border_args border;
-  } arg;
 } sk_win_state;
 
 /* The window state of a measure function (m->state). */
 SK_API sk_win_state *sk_win_of(sk_mctx *m);
 /* Checks count and slots, allocates a window of `slots` messages of count elements of
-** dt and, if `create`, creates the window with the info value `info` (NULL: none). Keeps
-** dt and info, sets the reported size. The init then keeps its arguments in s->arg.
-** NULL after a failure. */
-SK_API sk_win_state *sk_win_setup(sk_mctx *m, const char *fn, long count, const sk_datatype *dt,
-                                  const sk_value *info, long slots, int create);
+** dt and, if `create`, creates the window with the row's info (m->arg.info). Keeps dt and
+** info, sets the reported size. NULL after a failure. */
+SK_API sk_win_state *sk_win_setup(sk_mctx *m, long count, const sk_datatype *dt, long slots, int create);
 /* The usual init of (count, dt, info, ...): sk_win_setup of a created window of `slots`
-** messages, one block in each buffer. */
-SK_API sk_win_state *sk_win_simple(sk_mctx *m, const char *fn, long count, const sk_datatype *dt,
-                                   const sk_value *info, long slots);
+** messages of the row's count and datatype, one block in each buffer. */
+SK_API sk_win_state *sk_win_simple(sk_mctx *m, long slots);
+/* The init of the rows whose window holds one message and that check nothing more. */
+SK_API void sk_win_init_one_block(sk_mctx *m, const sk_value *args);
 /* PSCW groups: origin rank 0, targets ranks 1..n_targets. */
 SK_API void sk_win_groups(sk_mctx *m, sk_win_state *s, int n_targets);
 SK_API void sk_win_finalize(sk_mctx *m, const sk_value *args);
@@ -19335,6 +18828,11 @@ SK_API double sk_pscw_run(sk_mctx *m, const sk_pscw_plan *p);
 ** where in that rank's pattern the block starts (*offset, preset to 0), or -1 when
 ** nothing may have arrived there (the slot must still be zeros). */
 typedef long (*sk_win_source)(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset);
+/* The source of the rows where rank 0 put its block into every slot of rank 1's window
+** (or got rank 1's block). */
+SK_API long sk_win_from_0_at_1(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset);
+/* The check of the window after rank 0 put into every slot of rank 1's. */
+SK_API void sk_win_check_put_to_1(sk_mctx *m, const sk_value *args);
 /* After the local stores of a prepare: a fence that opens no epoch and a barrier, so
 ** that no process starts the measured epoch before every window is ready. */
 SK_API void sk_win_verify_ready(sk_mctx *m);
@@ -19353,10 +18851,16 @@ SK_API void sk_win_settle(sk_mctx *m);
 SK_API void sk_win_check_window(sk_mctx *m, sk_win_source source);
 SK_API void sk_win_check_window_passive(sk_mctx *m, sk_win_source source);
 SK_API void sk_win_check_received(sk_mctx *m, sk_win_source source);
+/* Accumulates (meas_mpi_win_transfer.c, meas_mpi_win_coll.c): a plan says whether slot
+** `slot` of this process's window received contributions and, if so, the virtual rank
+** *start whose operands the slot starts with and the ranks lo..hi whose operands the
+** result combines. The prepare fills the slots and buffers (op NULL: MPI_SUM), the check
+** compares with the recomputed result. */
+typedef int (*sk_win_acc_plan)(sk_mctx *m, const sk_win_state *s, long slot, int *start, int *lo, int *hi);
+SK_API void sk_win_prepare_accumulate(sk_mctx *m, sk_win_acc_plan plan, const sk_opdef *op);
+SK_API void sk_win_check_accumulate(sk_mctx *m, sk_win_acc_plan plan, const sk_opdef *op);
 #endif /* SK_MPI_LEVEL >= 2 */
 #endif /* SKAMPI_MPI */
-
-/* A row of the one-sided families: collective pattern, init_NAME, the window's finalize. */
 
 /* The tables (NULL-terminated) of the modules, in every build. */
 SK_API const sk_measurement *sk_meas_table_mpi(void);
@@ -19364,6 +18868,7 @@ SK_API const sk_measurement *sk_meas_table_mpi_p2p(void);
 SK_API const sk_measurement *sk_meas_table_mpi_coll(void);
 SK_API const sk_measurement *sk_meas_table_mpi_win_sync(void);
 SK_API const sk_measurement *sk_meas_table_mpi_win_transfer(void);
+SK_API const sk_measurement *sk_meas_table_mpi_win_coll(void);
 SK_API const sk_measurement *sk_meas_table_mpi_io(void);
 
 #endif
@@ -19372,47 +18877,16 @@ SK_API const sk_measurement *sk_meas_table_mpi_io(void);
 #line 1 "split/measurements/meas_mw.c"
 /*
 ** meas_mw.c -- the master-worker pattern (SKaLib report (TR 99/07) §4.1 and ch. 5,
-** mw_pattern) as a portable
-** measurement on the transport contract, so it runs on every backend:
-**
-**   Master_Worker(chunks, chunk_bytes, work_us)
-**
-** Rank 0 (the master) hands out `chunks` pieces of work of chunk_bytes each to the other
-** processes (the workers) as they report ready; a worker receives a piece, works on it
-** for work_us microseconds (busy wait), sends a result of chunk_bytes back and is then
-** ready for the next one. The time is the master's, from the first dispatch until every
-** result is in and every worker has been told to stop. The SKaLib callbacks map to:
-** master_receive_ready = testing the posted receives of all workers in turn (RCCE has
-** no wildcard receive), dispatch = the send of the next piece, worker receive/send =
-** the worker loop. Variation over chunks: loop over the first argument.
-**
-** SKaMPI 4's master-worker family (SKaLib report (TR 99/07) ch. 5, mw_pattern_data_t;
-** §7.7 mw_pattern; §7.8 mw_test1 with the buffers of §7.15.12-13) over MPI, MPI-1.1
-** calls only, the same arguments (chunks, chunk_bytes, work_us):
-**   the master first gives every worker a chunk (or its stop message when the chunks
-**   are out), then repeats master_receive_ready (one result, from whichever worker
-**   finished) and master_dispatch (the next chunk to that worker, or its stop);
-**   worker_receive / worker_send: receive a chunk from the master (tag MW_TAG_WORK) or
-**   the stop (tag MW_TAG_STOP, empty), work for work_us, send the result back.
-** The variants differ in those calls:
-**   Master_Worker_Send         ready: MPI_Recv(MPI_ANY_SOURCE)   dispatch: MPI_Send
-**   Master_Worker_Ssend        ready: MPI_Recv(MPI_ANY_SOURCE)   dispatch: MPI_Ssend
-**   Master_Worker_Bsend        ready: MPI_Recv(MPI_ANY_SOURCE)   dispatch: MPI_Bsend, a
-**                              buffer of one chunk per worker attached by init
-**   Master_Worker_Isend        ready: MPI_Recv(MPI_ANY_SOURCE)   dispatch: MPI_Isend, the
-**                              worker's previous send completed by MPI_Wait first
-**   Master_Worker_Waitany      ready: MPI_Waitany over one posted MPI_Irecv per worker
-**                              dispatch: MPI_Isend
-**   Master_Worker_Waitsome     ready: MPI_Waitsome over the same receives (all finished
-**                              workers served in one round)   dispatch: MPI_Isend
-**   Master_Worker_Recv_Any_Source  as _Send, but the workers receive from MPI_ANY_SOURCE
-** Buffers: the master sends worker w's chunks from slot w-1 of its send buffer and
-** receives results into slot 0 of its receive buffer (MPI_Recv) or into slot w-1 (the
-** posted receives of _Waitany and _Waitsome); a worker uses one chunk of each. The time is the master's; the workers return -1.
+** mw_pattern): Master_Worker(chunks, chunk_bytes, work_us) on the transport contract, on
+** every backend, and SKaMPI 4's MPI family of the same arguments (SKaLib ch. 5, §7.7,
+** §7.8), whose rows differ only in the master's ready and dispatch calls: one set of
+** functions, the row's variant indexing mw_variants. The time is the master's; the
+** workers return -1. The calls of each variant and the buffers: doc/internals.md,
+** "measurements".
 */
-#line 42 "split/measurements/meas_mw.c"
-#line 43 "split/measurements/meas_mw.c"
-#line 44 "split/measurements/meas_mw.c"
+#line 11 "split/measurements/meas_mw.c"
+#line 12 "split/measurements/meas_mw.c"
+#line 13 "split/measurements/meas_mw.c"
 
 #define MW_HEADER 8           /* every message starts with a command word */
 #define MW_WORK 1L
@@ -19612,10 +19086,8 @@ static void finalize_mw_variant(sk_mctx *m, const sk_value *args)
     MPI_Buffer_detach(&buffer, &size);
     free(st->attached);
   }
-  free(st->recvs);
-  free(st->sends);
-  free(st->done);
-  free(st->statuses);
+  free(st->recvs); free(st->sends);    /* the requests per worker */
+  free(st->done); free(st->statuses);  /* MPI_Waitsome's */
   free(st);
   m->state = NULL;
 }
@@ -19878,22 +19350,18 @@ static void finalize_synthetic(sk_mctx *m, const sk_value *a)
   m->state = NULL;
 }
 
-static double synth_sample(sk_mctx *m, const sk_value *args)
+/* The rows' variants: the sample returned as computed, or waited for on the clock. */
+enum { SYNTH_VIRTUAL, SYNTH_BUSY };
+
+static double measure_synthetic(sk_mctx *m, const sk_value *args)
 {
   synth_state *st = (synth_state *)m->state;
+  double want, start, now;
   (void)args;
   st->seed = sk_synth_next_random(st->seed);
-  return synth_cost_seconds(&m->arg) * sk_synth_noise_factor(st->seed, m->arg.noise);
-}
-
-static double measure_Synthetic_Virtual(sk_mctx *m, const sk_value *a)
-{
-  return synth_sample(m, a);
-}
-
-static double measure_Synthetic_Busy(sk_mctx *m, const sk_value *a)
-{
-  double want = synth_sample(m, a), start = sk_tp_wtime(), now;
+  want = synth_cost_seconds(&m->arg) * sk_synth_noise_factor(st->seed, m->arg.noise);
+  if (m->variant == SYNTH_VIRTUAL) return want;
+  start = sk_tp_wtime();
   do now = sk_tp_wtime(); while (now - start < want);
   return now - start;
 }
@@ -19932,10 +19400,10 @@ static void check_Verify_Corrupt_Test(sk_mctx *m, const sk_value *args)
 #endif
 
 static const sk_measurement synthetic_table[] = {
-  SK_ROW("Synthetic_Virtual", "x:d base_us:d slope_us:d step_at:d step_us:d noise:d", SK_PATTERN_SIMPLE_OWN_TIME, 1, 0,
-         measure_Synthetic_Virtual, init_synthetic, finalize_synthetic, NULL, NULL, "a computed time, no data"),
-  SK_ROW("Synthetic_Busy", "x:d base_us:d slope_us:d step_at:d step_us:d noise:d", SK_PATTERN_SIMPLE, 1, 0,
-         measure_Synthetic_Busy, init_synthetic, finalize_synthetic, NULL, NULL, "a busy wait, no data"),
+  SK_ROW("Synthetic_Virtual", "x:d base_us:d slope_us:d step_at:d step_us:d noise:d", SK_PATTERN_SIMPLE_OWN_TIME, 1, SYNTH_VIRTUAL,
+         measure_synthetic, init_synthetic, finalize_synthetic, NULL, NULL, "a computed time, no data"),
+  SK_ROW("Synthetic_Busy", "x:d base_us:d slope_us:d step_at:d step_us:d noise:d", SK_PATTERN_SIMPLE, 1, SYNTH_BUSY,
+         measure_synthetic, init_synthetic, finalize_synthetic, NULL, NULL, "a busy wait, no data"),
 #ifdef SKAMPI_TESTING
   SK_ROW("Verify_Corrupt_Test", "count:i", SK_PATTERN_P2P, 2, 0,
          measure_Verify_Corrupt_Test, init_Verify_Corrupt_Test, NULL, NULL, check_Verify_Corrupt_Test, NULL),
@@ -19983,33 +19451,23 @@ SK_API long sk_bcast_cube_last_rounds(void);
 /*
 ** meas_bcast_algos.c -- portable measurement functions written on the transport
 ** contract only (transport.h), so they run on the MPI, RCCE and sequential backends:
-**
-**   Pingpong_Blocking(count, iterations), Pingpong_Nonblocking(count, iterations)
-**       round trips between ranks 0 and 1 (SKaMPI 5 manual §3.1, Pichler 2013 §3)
-**   Bcast_Cube(count, part_size)
-**       Bin Jia's pipelined broadcast (Pichler 2013 §5.2 for powers of two, §5.3 for any
-**       number of processes; part sizes §5.5)
-**   Bcast_DOPL(count, rows, cols, part_size, pipe_size)
-**       the dimension-ordered pipelined mesh broadcast of Watts & van de Geijn (Pichler 2013
-**       §6.2; part and pipe sizes §6.3), group rank r at grid position r (row-major)
-**   Bcast_DOPL_Grid(count, rows, cols, part_size, pipe_size, map)
-**       the same on a chosen layout: map[r] is the grid position (row * cols + column) of
-**       group rank r (map[0] = 0: the root starts the first line), e.g. scc_grid_map(n),
-**       the thesis' layout of figure 4 (2k x 6)
-**   Bcast_Linear(count), Bcast_Library(count)
-**       the root sends to everybody in turn; the library's own broadcast (MPI_Bcast,
-**       RCCE_bcast) -- the baselines the thesis compares with (§4.1, §7)
-**
-** The broadcasts send `count` bytes from rank 0: the root from its send buffer, the
-** others into their receive buffers (SKaMPI 5 manual §6.1), timed between sk_sync_start() and
-** sk_sync_stop() (§6.2.1). With the verify setting on (sk_settings.verify, set by
-** switch_verification_on) every process checks the bytes it holds after each call. The
-** module also owns the round counter of the cube broadcast (sk_bcast_cube_last_rounds;
-** the builtin print_bcast_cube_rounds() that writes it lives in language/builtins_scc.c).
+** Pingpong_Blocking and Pingpong_Nonblocking(count, iterations) between ranks 0 and 1
+** (SKaMPI 5 manual §3.1, Pichler 2013 §3); the broadcasts of count bytes from rank 0
+** Bcast_Cube(count, part_size) (Bin Jia's pipelined broadcast, Pichler 2013 §5),
+** Bcast_DOPL(count, rows, cols, part_size, pipe_size) and Bcast_DOPL_Grid(..., map) (the
+** dimension-ordered pipelined mesh broadcast of Watts & van de Geijn, Pichler 2013 §6),
+** Bcast_Linear(count) and Bcast_Library(count) (the baselines, §4.1, §7). The algorithm
+** is the row's VARIANT. The module also owns the cube broadcast's round counter. Buffers,
+** timing and verification: doc/internals.md, "meas_bcast_algos".
 */
-#line 29 "split/measurements/meas_bcast_algos.c"
-#line 30 "split/measurements/meas_bcast_algos.c"
-#line 31 "split/measurements/meas_bcast_algos.c"
+#line 14 "split/measurements/meas_bcast_algos.c"
+#line 15 "split/measurements/meas_bcast_algos.c"
+#line 16 "split/measurements/meas_bcast_algos.c"
+
+/* The rows' VARIANT: the broadcast algorithm (Bcast_DOPL_Grid is BCA_DOPL with a map),
+** or the kind of ping-pong. */
+enum bca_variant { BCA_CUBE, BCA_DOPL, BCA_LINEAR, BCA_LIBRARY };
+enum bca_pingpong_variant { BCA_PINGPONG_BLOCKING, BCA_PINGPONG_NONBLOCKING };
 
 /* Algorithm notes (written from the thesis' description):
 ** - Cube (§5.2, n = 2^q): in round j the partner of process i differs in bit j mod q;
@@ -20384,60 +19842,6 @@ static void bca_finalize(sk_mctx *m, const sk_value *args)
   m->state = NULL;
 }
 
-/* ---- the arguments: every function takes up to five integers ---- */
-
-/* Bcast_Cube(count, part_size), Bcast_DOPL(count, rows, cols, part_size, pipe_size),
-** Bcast_Linear(count), Bcast_Library(count); the ping-pongs (count, iterations). Init
-** reads them once; measure works from the state made of them. */
-typedef struct bca_args {
-  long count, part_size, rows, cols, pipe_size, iterations;
-  const sk_value *map;      /* Bcast_DOPL_Grid: position of each rank, else NULL */
-} bca_args;
-
-enum bca_signature { BCA_COUNT, BCA_CUBE, BCA_DOPL, BCA_DOPL_GRID, BCA_PINGPONG };
-
-static void bca_args_read(bca_args *a, const sk_value *args, enum bca_signature sig)
-{
-  memset(a, 0, sizeof *a);
-  a->count = args[0].u.i;
-  if (sig == BCA_CUBE) a->part_size = args[1].u.i;
-  if (sig == BCA_PINGPONG) a->iterations = args[1].u.i;
-  if (sig == BCA_DOPL || sig == BCA_DOPL_GRID) {
-    a->rows = args[1].u.i;
-    a->cols = args[2].u.i;
-    a->part_size = args[3].u.i;
-    a->pipe_size = args[4].u.i;
-  }
-  if (sig == BCA_DOPL_GRID) a->map = &args[5];
-}
-
-/* ---- Bcast_Cube(count, part_size) ---- */
-
-static void init_Bcast_Cube(sk_mctx *m, const sk_value *args)
-{
-  bca_state *st;
-  bca_args a;
-  bca_args_read(&a, args, BCA_CUBE);
-  if (!bca_check_min(m, "Bcast_Cube", "part_size", a.part_size, 1)) return;
-  st = bca_init_bcast(m, "Bcast_Cube", a.count);
-  if (st) st->part_size = a.part_size;
-}
-
-static double measure_Bcast_Cube(sk_mctx *m, const sk_value *args)
-{
-  bca_state *st = (bca_state *)m->state;
-  bca_parts p;
-  double start, stop;
-  (void)args;
-  if (st == NULL) return -1.0;
-  bca_parts_init(&p, bca_begin_call(m, st), st->count, st->part_size);
-  start = sk_sync_start(m);
-  bca.cube_last_rounds = bca_cube_bcast(m->group, m->rank, m->size, &p);
-  stop = sk_sync_stop(m);
-  bca_end_call(m, st, "Bcast_Cube", p.buf);
-  return stop - start;
-}
-
 /* ---- Bcast_DOPL(count, rows, cols, part_size, pipe_size) ---- */
 
 /* The grid: rows * cols must be the communicator size; 0 for one of them derives it from
@@ -20502,26 +19906,25 @@ static int *bca_dopl_invert_map(sk_mctx *m, const sk_value *map)
   return rank_at;
 }
 
-/* Bcast_DOPL and Bcast_DOPL_Grid (sig BCA_DOPL_GRID: with the map of args[5]). */
-static void bca_init_dopl(sk_mctx *m, const sk_value *args, enum bca_signature sig)
+/* Bcast_DOPL and Bcast_DOPL_Grid (the latter with the map: m->arg.map, else NULL). */
+static void bca_init_dopl(sk_mctx *m)
 {
   bca_state *st, grid;
-  bca_args a;
+  const sk_margs *a = &m->arg;
   long largest_part, pieces;
   int *rank_at = NULL;
-  bca_args_read(&a, args, sig);
-  if (!bca_check_min(m, "Bcast_DOPL", "count", a.count, 0)
-      || !bca_dopl_grid(m, a.rows, a.cols, &grid)
-      || !bca_check_min(m, "Bcast_DOPL", "part_size", a.part_size, 1)
-      || !bca_check_min(m, "Bcast_DOPL", "pipe_size", a.pipe_size, 1)) return;
-  if (a.map != NULL && (rank_at = bca_dopl_invert_map(m, a.map)) == NULL) return;
-  st = bca_init_bcast(m, "Bcast_DOPL", a.count);
+  if (!bca_check_min(m, "Bcast_DOPL", "count", a->count, 0)
+      || !bca_dopl_grid(m, a->rows, a->cols, &grid)
+      || !bca_check_min(m, "Bcast_DOPL", "part_size", a->part_size, 1)
+      || !bca_check_min(m, "Bcast_DOPL", "pipe_size", a->pipe_size, 1)) return;
+  if (a->map != NULL && (rank_at = bca_dopl_invert_map(m, a->map)) == NULL) return;
+  st = bca_init_bcast(m, "Bcast_DOPL", a->count);
   st->rows = grid.rows;
   st->cols = grid.cols;
-  st->part_size = a.part_size;
-  st->pipe_size = a.pipe_size;
+  st->part_size = a->part_size;
+  st->pipe_size = a->pipe_size;
   st->rank_at = rank_at;
-  st->my_position = a.map != NULL ? (int)sk_iarray_get(a.map, (size_t)m->rank) : m->rank;
+  st->my_position = a->map != NULL ? (int)sk_iarray_get(a->map, (size_t)m->rank) : m->rank;
   largest_part = st->part_size < st->count ? st->part_size : st->count;
   pieces = largest_part > 0 ? (largest_part - 1) / st->pipe_size + 1 : 1;
   st->window = pieces < BCA_PIPE_WINDOW ? pieces : BCA_PIPE_WINDOW;
@@ -20529,84 +19932,49 @@ static void bca_init_dopl(sk_mctx *m, const sk_value *args, enum bca_signature s
   st->send_slots = (sk_request *)sk_calloc((size_t)st->window, sizeof(sk_request));
 }
 
-static void init_Bcast_DOPL(sk_mctx *m, const sk_value *args)
+/* ---- the broadcasts: Bcast_Cube(count, part_size), Bcast_DOPL(count, rows, cols,
+** part_size, pipe_size), Bcast_DOPL_Grid(... map), Bcast_Linear(count) (rank 0 sends
+** to every other rank in turn), Bcast_Library(count) (the transport's own broadcast).
+** The algorithm is the row's VARIANT; the name in messages is bca_names[variant]. ---- */
+
+static const char *const bca_names[] = { "Bcast_Cube", "Bcast_DOPL", "Bcast_Linear", "Bcast_Library" };
+
+static void bca_init(sk_mctx *m, const sk_value *args)
 {
-  bca_init_dopl(m, args, BCA_DOPL);
+  bca_state *st;
+  (void)args;
+  if (m->variant == BCA_DOPL) { bca_init_dopl(m); return; }
+  if (m->variant == BCA_CUBE && !bca_check_min(m, "Bcast_Cube", "part_size", m->arg.part_size, 1)) return;
+  st = bca_init_bcast(m, bca_names[m->variant], m->arg.count);
+  if (st) st->part_size = m->arg.part_size;
 }
 
-static void init_Bcast_DOPL_Grid(sk_mctx *m, const sk_value *args)
-{
-  bca_init_dopl(m, args, BCA_DOPL_GRID);
-}
-
-static double measure_Bcast_DOPL(sk_mctx *m, const sk_value *args)
+static double bca_measure(sk_mctx *m, const sk_value *args)
 {
   bca_state *st = (bca_state *)m->state;
   bca_parts p;
-  double start, stop;
-  (void)args;
-  if (st == NULL) return -1.0;
-  bca_parts_init(&p, bca_begin_call(m, st), st->count, st->part_size);
-  start = sk_sync_start(m);
-  bca_dopl_bcast(m->group, st, &p);
-  stop = sk_sync_stop(m);
-  bca_end_call(m, st, "Bcast_DOPL", p.buf);
-  return stop - start;
-}
-
-static double measure_Bcast_DOPL_Grid(sk_mctx *m, const sk_value *args)
-{
-  return measure_Bcast_DOPL(m, args);
-}
-
-/* ---- Bcast_Linear(count) and Bcast_Library(count) ---- */
-
-static void init_Bcast_Linear(sk_mctx *m, const sk_value *args)
-{
-  bca_args a;
-  bca_args_read(&a, args, BCA_COUNT);
-  bca_init_bcast(m, "Bcast_Linear", a.count);
-}
-
-static double measure_Bcast_Linear(sk_mctx *m, const sk_value *args)
-{
-  bca_state *st = (bca_state *)m->state;
   char *buf;
   double start, stop;
   int i;
   (void)args;
   if (st == NULL) return -1.0;
   buf = bca_begin_call(m, st);
+  if (m->variant == BCA_CUBE || m->variant == BCA_DOPL) bca_parts_init(&p, buf, st->count, st->part_size);
   start = sk_sync_start(m);
-  if (m->rank == 0) {
-    for (i = 1; i < m->size; i++) sk_tp_send(m->group, i, buf, (size_t)st->count);
-  } else {
-    sk_tp_recv(m->group, 0, buf, (size_t)st->count);
+  switch (m->variant) {
+  case BCA_CUBE: bca.cube_last_rounds = bca_cube_bcast(m->group, m->rank, m->size, &p); break;
+  case BCA_DOPL: bca_dopl_bcast(m->group, st, &p); break;
+  case BCA_LINEAR:
+    if (m->rank == 0) {
+      for (i = 1; i < m->size; i++) sk_tp_send(m->group, i, buf, (size_t)st->count);
+    } else {
+      sk_tp_recv(m->group, 0, buf, (size_t)st->count);
+    }
+    break;
+  default: sk_tp_library_bcast(m->group, buf, (size_t)st->count, 0); break;
   }
   stop = sk_sync_stop(m);
-  bca_end_call(m, st, "Bcast_Linear", buf);
-  return stop - start;
-}
-
-static void init_Bcast_Library(sk_mctx *m, const sk_value *args)
-{
-  bca_args a;
-  bca_args_read(&a, args, BCA_COUNT);
-  bca_init_bcast(m, "Bcast_Library", a.count);
-}
-
-static double measure_Bcast_Library(sk_mctx *m, const sk_value *args)
-{
-  bca_state *st = (bca_state *)m->state;
-  char *buf;
-  double start, stop;
-  (void)args;
-  if (st == NULL) return -1.0;
-  buf = bca_begin_call(m, st);
-  start = sk_sync_start(m);
-  sk_tp_library_bcast(m->group, buf, (size_t)st->count, 0);
-  stop = sk_sync_stop(m);
-  bca_end_call(m, st, "Bcast_Library", buf);
+  bca_end_call(m, st, bca_names[m->variant], buf);
   return stop - start;
 }
 
@@ -20616,39 +19984,25 @@ static double measure_Bcast_Library(sk_mctx *m, const sk_value *args)
 ** answers and waits for the next message `iterations` times. Both return the time of ONE
 ** full round trip, averaged (SKaMPI 5 manual §3.1); other ranks take no part and return -1. */
 
-static void bca_init_pingpong(sk_mctx *m, const sk_value *args, const char *fn)
+static void bca_init_pingpong(sk_mctx *m, const sk_value *args)
 {
-  bca_args a;
-  bca_args_read(&a, args, BCA_PINGPONG);
-  if (!bca_check_min(m, fn, "count", a.count, 0)
-      || !bca_check_min(m, fn, "iterations", a.iterations, 0)) return;
+  const char *fn = m->name;
+  const sk_margs *a = &m->arg;
+  (void)args;
+  if (!bca_check_min(m, fn, "count", a->count, 0)
+      || !bca_check_min(m, fn, "iterations", a->iterations, 0)) return;
   if (m->rank <= 1) {
-    m->send_usage = (size_t)a.count;
-    m->recv_usage = (size_t)a.count;
+    m->send_usage = (size_t)a->count;
+    m->recv_usage = (size_t)a->count;
   }
-  m->reported_size = a.count;
+  m->reported_size = a->count;
 }
 
-static void init_Pingpong_Blocking(sk_mctx *m, const sk_value *args)
+/* Pingpong_Blocking's round trips of n bytes, timed as the section comment above says. */
+static double bca_blocking_round_trips(sk_mctx *m, size_t n, long iterations)
 {
-  bca_init_pingpong(m, args, "Pingpong_Blocking");
-}
-
-static void init_Pingpong_Nonblocking(sk_mctx *m, const sk_value *args)
-{
-  bca_init_pingpong(m, args, "Pingpong_Nonblocking");
-}
-
-static double measure_Pingpong_Blocking(sk_mctx *m, const sk_value *args)
-{
-  bca_args a;
-  size_t n;
-  long iterations, i;
+  long i;
   double start, stop;
-  bca_args_read(&a, args, BCA_PINGPONG);
-  n = (size_t)a.count;
-  iterations = a.iterations;
-  if (iterations <= 0 || m->rank > 1) return iterations == 0 && m->rank <= 1 ? 0.0 : -1.0;
   if (m->rank == 0) {
     start = sk_tp_wtime();
     for (i = 0; i < iterations; i++) {
@@ -20666,23 +20020,17 @@ static double measure_Pingpong_Blocking(sk_mctx *m, const sk_value *args)
     }
     stop = sk_tp_wtime();
   }
-  return (stop - start) / (double)iterations;
+  return stop - start;
 }
 
-/* The same with iRCCE-style non-blocking calls: each process posts the receive of the
-** next message before it sends, then waits for both. */
-static double measure_Pingpong_Nonblocking(sk_mctx *m, const sk_value *args)
+/* Pingpong_Nonblocking's, with iRCCE-style non-blocking calls: each process posts the
+** receive of the next message before it sends, then waits for both. */
+static double bca_nonblocking_round_trips(sk_mctx *m, size_t n, long iterations)
 {
-  bca_args a;
-  size_t n;
-  long iterations, i;
+  long i;
   int peer = 1 - m->rank;
   sk_request recv_req, send_req;
   double start, stop;
-  bca_args_read(&a, args, BCA_PINGPONG);
-  n = (size_t)a.count;
-  iterations = a.iterations;
-  if (iterations <= 0 || m->rank > 1) return iterations == 0 && m->rank <= 1 ? 0.0 : -1.0;
   if (m->rank == 1) {
     sk_tp_irecv(m->group, peer, m->recv_buf, n, &recv_req);
     sk_tp_wait(&recv_req);
@@ -20699,7 +20047,17 @@ static double measure_Pingpong_Nonblocking(sk_mctx *m, const sk_value *args)
     sk_tp_isend(m->group, peer, m->send_buf, n, &send_req);
     sk_tp_wait(&send_req);
   }
-  return (stop - start) / (double)iterations;
+  return stop - start;
+}
+
+static double bca_pingpong_measure(sk_mctx *m, const sk_value *args)
+{
+  size_t n = (size_t)m->arg.count;
+  long iterations = m->arg.iterations;
+  (void)args;
+  if (iterations <= 0 || m->rank > 1) return iterations == 0 && m->rank <= 1 ? 0.0 : -1.0;
+  if (m->variant == BCA_PINGPONG_BLOCKING) return bca_blocking_round_trips(m, n, iterations) / (double)iterations;
+  return bca_nonblocking_round_trips(m, n, iterations) / (double)iterations;
 }
 
 /* ---- the table ---- */
@@ -20707,28 +20065,26 @@ static double measure_Pingpong_Nonblocking(sk_mctx *m, const sk_value *args)
 /* Verification of the ping-pongs: each of ranks 0 and 1 holds the other's bytes. */
 static void check_bca_pingpong(sk_mctx *m, const sk_value *args)
 {
-  bca_args a;
-  bca_args_read(&a, args, BCA_PINGPONG);
-  if (a.iterations > 0 && m->rank <= 1)
-    sk_verify_expect(m, "receive buffer", m->recv_buf, (size_t)a.count, 1 - m->rank, 0, NULL);
+  (void)args;
+  if (m->arg.iterations > 0 && m->rank <= 1)
+    sk_verify_expect(m, "receive buffer", m->recv_buf, (size_t)m->arg.count, 1 - m->rank, 0, NULL);
 }
 
 static const sk_measurement bca_table[] = {
-  SK_ROW("Pingpong_Blocking", "count:i iterations:i", SK_PATTERN_P2P, 2, 0,
-         measure_Pingpong_Blocking, init_Pingpong_Blocking, NULL, NULL, check_bca_pingpong, NULL),
-  SK_ROW("Pingpong_Nonblocking", "count:i iterations:i", SK_PATTERN_P2P, 2, 0,
-         measure_Pingpong_Nonblocking, init_Pingpong_Nonblocking, NULL, NULL, check_bca_pingpong, NULL),
-  SK_ROW("Bcast_Cube", "count:i part_size:i", SK_PATTERN_COLLECTIVE, 1, 0,
-         measure_Bcast_Cube, init_Bcast_Cube, bca_finalize, sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW("Bcast_DOPL", "count:i rows:i cols:i part_size:i pipe_size:i", SK_PATTERN_COLLECTIVE, 1, 0,
-         measure_Bcast_DOPL, init_Bcast_DOPL, bca_finalize, sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW("Bcast_DOPL_Grid", "count:i rows:i cols:i part_size:i pipe_size:i map:a", SK_PATTERN_COLLECTIVE, 1, 0,
-         measure_Bcast_DOPL_Grid, init_Bcast_DOPL_Grid, bca_finalize,
-         sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW("Bcast_Linear", "count:i", SK_PATTERN_COLLECTIVE, 1, 0,
-         measure_Bcast_Linear, init_Bcast_Linear, bca_finalize, sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW("Bcast_Library", "count:i", SK_PATTERN_COLLECTIVE, 1, 0,
-         measure_Bcast_Library, init_Bcast_Library, bca_finalize, sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW("Pingpong_Blocking", "count:i iterations:i", SK_PATTERN_P2P, 2, BCA_PINGPONG_BLOCKING,
+         bca_pingpong_measure, bca_init_pingpong, NULL, NULL, check_bca_pingpong, NULL),
+  SK_ROW("Pingpong_Nonblocking", "count:i iterations:i", SK_PATTERN_P2P, 2, BCA_PINGPONG_NONBLOCKING,
+         bca_pingpong_measure, bca_init_pingpong, NULL, NULL, check_bca_pingpong, NULL),
+  SK_ROW("Bcast_Cube", "count:i part_size:i", SK_PATTERN_COLLECTIVE, 1, BCA_CUBE,
+         bca_measure, bca_init, bca_finalize, sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW("Bcast_DOPL", "count:i rows:i cols:i part_size:i pipe_size:i", SK_PATTERN_COLLECTIVE, 1, BCA_DOPL,
+         bca_measure, bca_init, bca_finalize, sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW("Bcast_DOPL_Grid", "count:i rows:i cols:i part_size:i pipe_size:i map:a", SK_PATTERN_COLLECTIVE, 1, BCA_DOPL,
+         bca_measure, bca_init, bca_finalize, sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW("Bcast_Linear", "count:i", SK_PATTERN_COLLECTIVE, 1, BCA_LINEAR,
+         bca_measure, bca_init, bca_finalize, sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW("Bcast_Library", "count:i", SK_PATTERN_COLLECTIVE, 1, BCA_LIBRARY,
+         bca_measure, bca_init, bca_finalize, sk_verify_in_measure, sk_verify_in_measure, NULL),
   SK_ROW_END
 };
 
@@ -20770,11 +20126,6 @@ SK_API long sk_mpi_data_bytes(long count, const sk_datatype *dt)
 SK_API MPI_Comm sk_mpi_comm(const sk_mctx *m)
 {
   return sk_tp_group_mpi_comm(m->group);
-}
-
-SK_API double sk_mpi_arg_double(const sk_value *v)
-{
-  return v->type == SK_T_INT ? (double)v->u.i : v->u.d;
 }
 
 SK_API void sk_mpi_busy_wait(double microseconds)
@@ -20939,37 +20290,25 @@ SK_API int sk_mpi_check_op(sk_mctx *m, const char *fn, const sk_opdef *op, const
 
 /* Wtime(iterations), §3.4: the average time of one of `iterations` calls of MPI_Wtime.
 ** Every process measures on its own (no synchronisation: it is a local operation). */
-typedef struct wtime_args {
-  long iterations;
-} wtime_args;
-
-static void wtime_args_read(wtime_args *a, const sk_value *args)
-{
-  a->iterations = args[0].u.i;
-}
-
 static void init_Wtime(sk_mctx *m, const sk_value *args)
 {
-  wtime_args a;
-  wtime_args_read(&a, args);
-  sk_mpi_check_count(m, "Wtime", "iterations", a.iterations);
+  (void)args;
+  sk_mpi_check_count(m, "Wtime", "iterations", m->arg.iterations);
   m->send_usage = m->recv_usage = 0;
   m->reported_size = 0;
 }
 
 static double measure_Wtime(sk_mctx *m, const sk_value *args)
 {
-  wtime_args a;
-  long i;
+  long i, iterations = m->arg.iterations;
   double start, end, sink = 0.0;
-  (void)m;
-  wtime_args_read(&a, args);
-  if (a.iterations <= 0) return a.iterations == 0 ? 0.0 : -1.0;
+  (void)args;
+  if (iterations <= 0) return iterations == 0 ? 0.0 : -1.0;
   start = MPI_Wtime();
-  for (i = 0; i < a.iterations; i++) sink += MPI_Wtime();
+  for (i = 0; i < iterations; i++) sink += MPI_Wtime();
   end = MPI_Wtime();
   if (sink < 0.0) return -1.0;      /* keeps the calls from being optimised away */
-  return (end - start) / (double)a.iterations;
+  return (end - start) / (double)iterations;
 }
 
 /* MPI_Wtime(), listed in §3.2: the time between two consecutive calls of MPI_Wtime,
@@ -20983,7 +20322,31 @@ static double measure_MPI_Wtime(sk_mctx *m, const sk_value *args)
   return second - first;
 }
 
+SK_API void sk_mpi_init_message_pair(sk_mctx *m)
+{
+  const char *fn = m->name;
+  const sk_margs *a = &m->arg;
+  sk_mpi_check_count(m, fn, "count", a->count);
+  sk_mpi_check_tag(m, fn, "tag", a->tag);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
+  m->recv_usage = m->send_usage;
+  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
+}
+
 /* ---- verification ---- */
+
+SK_API void sk_mpi_check_exchange(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  if (m->rank <= 1)
+    sk_mpi_verify_block(m, "receive buffer", m->recv_buf, m->arg.count, m->arg.datatype, m->arg.count, m->arg.datatype,
+                        1 - m->rank, 0);
+}
+
+SK_API void sk_mpi_check_pingpong(sk_mctx *m, const sk_value *args)
+{
+  if (m->arg.iterations > 0) sk_mpi_check_exchange(m, args);
+}
 
 SK_API void sk_mpi_verify_blocks(sk_mctx *m, long r_count, const sk_datatype *r_dt, long s_count,
                                  const sk_datatype *s_dt, int own_offset)
@@ -21280,56 +20643,35 @@ SK_API const sk_measurement *sk_meas_table_mpi(void) { return mpi_table; }
 /* --- begin split/measurements/meas_mpi_p2p.c --- */
 #line 1 "split/measurements/meas_mpi_p2p.c"
 /*
-** meas_mpi_p2p.c -- point-to-point measurement functions over MPI (SKaMPI 5 manual §3.1),
-** between ranks 0 and 1 of the measurement communicator, and the two-sided
-** counterparts that §3.3 lists beside the one-sided functions (Send,
-** MPI_Isend_callduration). MPI-1.1 calls only; the function bodies exist in the MPI
-** build, the rows in every build.
-** Invariants: every ping-pong returns the time of ONE full round trip (ping plus pong),
-** averaged over `iterations` round trips, on both processes -- not half of it as some
-** other benchmarks report; other ranks take no part and return -1 (no meaningful time,
-** §6.2). The variants replace the send (MPI_Ssend, MPI_Isend+MPI_Wait,
-** MPI_Issend+MPI_Wait, MPI_Bsend) or the receive (MPI_Irecv+MPI_Wait, MPI_Iprobe loop +
-** MPI_Recv, MPI_Recv with MPI_ANY_TAG) of Pingpong_Send_Recv on both processes, unless
-** said otherwise. Every ping-pong is framed as pingpong_framed says (the manual's untimed
-** first ping and extra ping, the partner's readiness message, one clock reading
-** subtracted) and warmed up by pingpong_measure. Send and MPI_Isend_callduration run
-** synchronised on the whole communicator (collective pattern) and time rank 0 alone.
-** Persistent ping-pongs (MPI-1.1 §3.9): Pingpong_Send_init_Recv_init sends and receives
-** through requests made by MPI_Send_init and MPI_Recv_init, each message MPI_Start +
-** MPI_Wait; Pingpong_Startall's pinging process starts its receive and send together
-** (MPI_Startall + MPI_Waitall). The requests are made in the first measure call, again
-** when the engine hands other buffers, freed by the finalize; rank 0's mean set-up time
-** (MPI_Send_init + MPI_Recv_init) goes under the result line (sk_mctx.note).
-** MPI-4 (SK_IF_MPI4): Pingpong_Isendrecv and Pingpong_Isendrecv_replace are
-** Pingpong_Sendrecv and Pingpong_Sendrecv_replace with MPI_Isendrecv(_replace) + MPI_Wait;
-** Pingpong_Send_c_Recv_c is Pingpong_Send_Recv through MPI_Send_c and MPI_Recv_c, whose
-** count (an MPI_Count) may exceed INT_MAX (then with a contiguous datatype).
+** meas_mpi_p2p.c -- point-to-point measurement functions over MPI (SKaMPI 5 manual §3.1)
+** between ranks 0 and 1 of the measurement communicator: Pingpong_Send_Recv and its
+** variants (another send or receive: the rows' VARIANT), the persistent ping-pongs
+** (MPI-1.1 §3.9), Pingpong_Sendrecv(_replace), and the two-sided counterparts that §3.3
+** lists beside the one-sided functions (Send, MPI_Isend_callduration); with MPI-4
+** MPI_Isendrecv(_replace) and the large-count MPI_Send_c/MPI_Recv_c. Every ping-pong
+** returns the time of ONE full round trip, averaged over `iterations`, on both processes;
+** other ranks return -1. MPI-1.1 calls only but where said; the rules of the framing and
+** the variants: doc/internals.md, "meas_mpi_p2p".
 */
-#line 29 "split/measurements/meas_mpi_p2p.c"
-#line 30 "split/measurements/meas_mpi_p2p.c"
+#line 13 "split/measurements/meas_mpi_p2p.c"
+#line 14 "split/measurements/meas_mpi_p2p.c"
 
 /* The ping-pongs that differ only in how they send and receive (their rows' VARIANT). */
 enum pp_variant { PP_SEND_RECV, PP_SEND_IPROBE_RECV, PP_SEND_IRECV, PP_SEND_RECV_AT, PP_SSEND_RECV, PP_ISEND_RECV,
                   PP_ISSEND_RECV, PP_BSEND_RECV };
+/* Pingpong_Sendrecv, _Isendrecv (MPI-4), _Sendrecv_replace, _Isendrecv_replace (MPI-4). */
+enum sr_variant { SR_BLOCKING, SR_NONBLOCKING, SR_REPLACE, SR_REPLACE_NONBLOCKING };
+/* The persistent ping-pongs: each message MPI_Start, or MPI_Startall of both. */
+enum ppp_variant { PPP_START, PPP_STARTALL };
 
 #ifdef SKAMPI_MPI
-
-/* The arguments (count, datatype, tag, iterations) of the ping-pongs. */
-
 
 /* The common init of the ping-pongs. */
 static void init_pingpong(sk_mctx *m, const sk_value *args)
 {
-  const char *fn = m->name;
-  const sk_margs *a = &m->arg;
   (void)args;
-  sk_mpi_check_count(m, fn, "count", a->count);
-  sk_mpi_check_tag(m, fn, "tag", a->tag);
-  sk_mpi_check_count(m, fn, "iterations", a->iterations);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
-  m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
+  sk_mpi_init_message_pair(m);
+  sk_mpi_check_count(m, m->name, "iterations", m->arg.iterations);
 }
 
 /* Everything a ping-pong loop needs, made of its arguments. The pinging process sends the
@@ -21460,19 +20802,18 @@ static void pp_bsend(const pingpong *p, sk_mctx *m)
   MPI_Bsend(m->send_buf, p->count, p->dt, p->partner, p->tag, p->comm);
 }
 
+/* MPI_Isend, or MPI_Issend for Pingpong_Issend_Recv (the variant). */
+static void pp_start_isend(const pingpong *p, sk_mctx *m, MPI_Request *req)
+{
+  if (m->variant == PP_ISSEND_RECV) MPI_Issend(m->send_buf, p->count, p->dt, p->partner, p->tag, p->comm, req);
+  else MPI_Isend(m->send_buf, p->count, p->dt, p->partner, p->tag, p->comm, req);
+}
+
 static void pp_isend(const pingpong *p, sk_mctx *m)
 {
   MPI_Request req;
   MPI_Status status;
-  MPI_Isend(m->send_buf, p->count, p->dt, p->partner, p->tag, p->comm, &req);
-  MPI_Wait(&req, &status);
-}
-
-static void pp_issend(const pingpong *p, sk_mctx *m)
-{
-  MPI_Request req;
-  MPI_Status status;
-  MPI_Issend(m->send_buf, p->count, p->dt, p->partner, p->tag, p->comm, &req);
+  pp_start_isend(p, m, &req);
   MPI_Wait(&req, &status);
 }
 
@@ -21522,16 +20863,7 @@ static void pp_round_trip_isend(const pingpong *p, sk_mctx *m)
 {
   MPI_Request req;
   MPI_Status status;
-  MPI_Isend(m->send_buf, p->count, p->dt, p->partner, p->tag, p->comm, &req);
-  MPI_Recv(m->recv_buf, p->count, p->dt, p->partner, p->tag, p->comm, &status);
-  MPI_Wait(&req, &status);
-}
-
-static void pp_round_trip_issend(const pingpong *p, sk_mctx *m)
-{
-  MPI_Request req;
-  MPI_Status status;
-  MPI_Issend(m->send_buf, p->count, p->dt, p->partner, p->tag, p->comm, &req);
+  pp_start_isend(p, m, &req);
   MPI_Recv(m->recv_buf, p->count, p->dt, p->partner, p->tag, p->comm, &status);
   MPI_Wait(&req, &status);
 }
@@ -21607,25 +20939,20 @@ static void pp_round_trip_startall(const pingpong *p, sk_mctx *m)
   MPI_Waitall(2, both, status);
 }
 
-static double pp_persistent_run(sk_mctx *m, const sk_value *args, const pingpong_ops *ops)
+/* The persistent ping-pongs by their rows' VARIANT (enum ppp_variant). */
+static const pingpong_ops pp_persistent_variants[] = {
+  { pp_start_send, pp_start_recv, NULL },                    /* PPP_START */
+  { pp_start_send, pp_start_recv, pp_round_trip_startall }   /* PPP_STARTALL */
+};
+
+static double measure_pp_persistent(sk_mctx *m, const sk_value *args)
 {
   pingpong p;
   if (!pingpong_setup(&p, m, args)) return -1.0;
   pp_persistent_bind(&p, m);
-  return pingpong_measure(&p, m, ops);
+  return pingpong_measure(&p, m, &pp_persistent_variants[m->variant]);
 }
 
-static double measure_Pingpong_Send_init_Recv_init(sk_mctx *m, const sk_value *args)
-{
-  static const pingpong_ops ops = { pp_start_send, pp_start_recv, NULL };
-  return pp_persistent_run(m, args, &ops);
-}
-
-static double measure_Pingpong_Startall(sk_mctx *m, const sk_value *args)
-{
-  static const pingpong_ops ops = { pp_start_send, pp_start_recv, pp_round_trip_startall };
-  return pp_persistent_run(m, args, &ops);
-}
 
 /* Frees the requests; rank 0 writes its set-up time. */
 static void finalize_pp_persistent(sk_mctx *m, const sk_value *args)
@@ -21693,7 +21020,7 @@ static const pingpong_ops pingpong_variants[] = {
   { pp_send, pp_recv_any_tag, NULL },                       /* PP_SEND_RECV_AT */
   { pp_ssend, pp_recv, NULL },                              /* PP_SSEND_RECV */
   { pp_isend, pp_recv, pp_round_trip_isend },               /* PP_ISEND_RECV */
-  { pp_issend, pp_recv, pp_round_trip_issend },             /* PP_ISSEND_RECV */
+  { pp_isend, pp_recv, pp_round_trip_isend },               /* PP_ISSEND_RECV (pp_start_isend) */
   { pp_bsend, pp_recv, NULL }                               /* PP_BSEND_RECV */
 };
 #define ops_send_recv pingpong_variants[PP_SEND_RECV]
@@ -21760,120 +21087,7 @@ static message_args sendrecv_message(const sk_margs *a, int send)
 }
 
 
-static void init_Pingpong_Sendrecv(sk_mctx *m, const sk_value *args)
-{
-  static const char fn[] = "Pingpong_Sendrecv";
-  const sk_margs *a = &m->arg;
-  size_t s_bytes, r_bytes;
-  (void)args;
-  sk_mpi_check_count(m, fn, "send count", a->send_count);
-  sk_mpi_check_count(m, fn, "receive count", a->recv_count);
-  sk_mpi_check_tag(m, fn, "receive tag", a->recv_tag);
-  sk_mpi_check_tag(m, fn, "tag", a->send_tag);
-  sk_mpi_check_count(m, fn, "iterations", a->iterations);
-  s_bytes = sk_mpi_block_bytes(m, fn, a->send_count, a->send_dt, 1, 0);
-  r_bytes = sk_mpi_block_bytes(m, fn, a->recv_count, a->recv_dt, 1, 0);
-  m->send_usage = m->rank == 1 ? r_bytes : s_bytes;
-  m->recv_usage = m->rank == 1 ? s_bytes : r_bytes;
-  m->reported_size = sk_mpi_data_bytes(a->send_count, a->send_dt);
-}
-
-/* `iterations` exchanges through MPI_Sendrecv or (nonblocking, MPI-4) MPI_Isendrecv. */
-static double sendrecv_run(sk_mctx *m, const sk_value *args, int nonblocking)
-{
-  const sk_margs *a = &m->arg;
-  message_args mine_m, theirs_m;
-  const message_args *mine, *theirs;
-  long i;
-  MPI_Comm comm = sk_mpi_comm(m);
-  MPI_Status status;
-  double start;
-  (void)args;
-  mine_m = sendrecv_message(a, m->rank == 0);
-  theirs_m = sendrecv_message(a, m->rank != 0);
-  mine = &mine_m;
-  theirs = &theirs_m;
-  if ((m->rank != 0 && m->rank != 1) || a->iterations < 0) return -1.0;
-  if (a->iterations == 0) return 0.0;
-  start = MPI_Wtime();
-  for (i = 0; i < a->iterations; i++) {
 #if SK_MPI_LEVEL >= 4
-    if (nonblocking) {
-      MPI_Request req;
-      MPI_Isendrecv(m->send_buf, (int)mine->count, mine->dt->mpi, 1 - m->rank, (int)mine->tag,
-                    m->recv_buf, (int)theirs->count, theirs->dt->mpi, 1 - m->rank, (int)theirs->tag, comm, &req);
-      MPI_Wait(&req, &status);
-      continue;
-    }
-#endif
-    MPI_Sendrecv(m->send_buf, (int)mine->count, mine->dt->mpi, 1 - m->rank, (int)mine->tag,
-                 m->recv_buf, (int)theirs->count, theirs->dt->mpi, 1 - m->rank, (int)theirs->tag,
-                 comm, &status);
-  }
-  (void)nonblocking;
-  return (MPI_Wtime() - start) / (double)a->iterations;
-}
-
-static double measure_Pingpong_Sendrecv(sk_mctx *m, const sk_value *args) { return sendrecv_run(m, args, 0); }
-
-/* Pingpong_Sendrecv_replace(count, datatype, s_tag, r_tag, iterations): both processes
-** exchange their send buffer in place with MPI_Sendrecv_replace; process 1 uses the tags
-** the other way round. */
-/* The arguments (count, datatype, s_tag, r_tag, iterations). */
-
-
-static void init_Pingpong_Sendrecv_replace(sk_mctx *m, const sk_value *args)
-{
-  static const char fn[] = "Pingpong_Sendrecv_replace";
-  const sk_margs *a = &m->arg;
-  (void)args;
-  sk_mpi_check_count(m, fn, "count", a->count);
-  sk_mpi_check_tag(m, fn, "receive tag", a->recv_tag);
-  sk_mpi_check_tag(m, fn, "tag", a->send_tag);
-  sk_mpi_check_count(m, fn, "iterations", a->iterations);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
-  m->recv_usage = 0;
-  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
-}
-
-/* `iterations` in-place exchanges through MPI_Sendrecv_replace or (MPI-4) MPI_Isendrecv_replace. */
-static double replace_run(sk_mctx *m, const sk_value *args, int nonblocking)
-{
-  const sk_margs *a = &m->arg;
-  int send_tag, recv_tag;
-  long i;
-  MPI_Comm comm = sk_mpi_comm(m);
-  MPI_Status status;
-  double start;
-  (void)args;
-  send_tag = (int)(m->rank == 0 ? a->send_tag : a->recv_tag);
-  recv_tag = (int)(m->rank == 0 ? a->recv_tag : a->send_tag);
-  if ((m->rank != 0 && m->rank != 1) || a->iterations < 0) return -1.0;
-  if (a->iterations == 0) return 0.0;
-  start = MPI_Wtime();
-  for (i = 0; i < a->iterations; i++) {
-#if SK_MPI_LEVEL >= 4
-    if (nonblocking) {
-      MPI_Request req;
-      MPI_Isendrecv_replace(m->send_buf, (int)a->count, a->datatype->mpi, 1 - m->rank, send_tag, 1 - m->rank, recv_tag, comm,
-                            &req);
-      MPI_Wait(&req, &status);
-      continue;
-    }
-#endif
-    MPI_Sendrecv_replace(m->send_buf, (int)a->count, a->datatype->mpi, 1 - m->rank, send_tag,
-                         1 - m->rank, recv_tag, comm, &status);
-  }
-  (void)nonblocking;
-  return (MPI_Wtime() - start) / (double)a->iterations;
-}
-
-static double measure_Pingpong_Sendrecv_replace(sk_mctx *m, const sk_value *args) { return replace_run(m, args, 0); }
-
-#if SK_MPI_LEVEL >= 4
-static double measure_Pingpong_Isendrecv(sk_mctx *m, const sk_value *args) { return sendrecv_run(m, args, 1); }
-static double measure_Pingpong_Isendrecv_replace(sk_mctx *m, const sk_value *args) { return replace_run(m, args, 1); }
-
 /* MPICH before 4.3 releases a derived datatype once too often in MPI_Isendrecv(_replace)
 ** and crashes on the next call with it (pmodels/mpich issue 7098): refused there. */
 static void isendrecv_check_type(sk_mctx *m, const char *fn, const sk_datatype *dt)
@@ -21893,22 +21107,110 @@ static void isendrecv_check_type(sk_mctx *m, const char *fn, const sk_datatype *
   (void)dt;
 #endif
 }
-
-static void init_Pingpong_Isendrecv(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  isendrecv_check_type(m, "Pingpong_Isendrecv", a->send_dt);
-  isendrecv_check_type(m, "Pingpong_Isendrecv", a->recv_dt);
-  init_Pingpong_Sendrecv(m, args);
-}
-
-static void init_Pingpong_Isendrecv_replace(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  isendrecv_check_type(m, "Pingpong_Isendrecv_replace", a->datatype);
-  init_Pingpong_Sendrecv_replace(m, args);
-}
 #endif
+
+static void init_Pingpong_Sendrecv(sk_mctx *m, const sk_value *args)
+{
+  static const char fn[] = "Pingpong_Sendrecv";
+  const sk_margs *a = &m->arg;
+  size_t s_bytes, r_bytes;
+  (void)args;
+#if SK_MPI_LEVEL >= 4
+  if (m->variant == SR_NONBLOCKING) {
+    isendrecv_check_type(m, m->name, a->send_dt);
+    isendrecv_check_type(m, m->name, a->recv_dt);
+  }
+#endif
+  sk_mpi_check_count(m, fn, "send count", a->send_count);
+  sk_mpi_check_count(m, fn, "receive count", a->recv_count);
+  sk_mpi_check_tag(m, fn, "receive tag", a->recv_tag);
+  sk_mpi_check_tag(m, fn, "tag", a->send_tag);
+  sk_mpi_check_count(m, fn, "iterations", a->iterations);
+  s_bytes = sk_mpi_block_bytes(m, fn, a->send_count, a->send_dt, 1, 0);
+  r_bytes = sk_mpi_block_bytes(m, fn, a->recv_count, a->recv_dt, 1, 0);
+  m->send_usage = m->rank == 1 ? r_bytes : s_bytes;
+  m->recv_usage = m->rank == 1 ? s_bytes : r_bytes;
+  m->reported_size = sk_mpi_data_bytes(a->send_count, a->send_dt);
+}
+
+/* `iterations` exchanges through MPI_Sendrecv or (nonblocking, MPI-4) MPI_Isendrecv. */
+
+
+/* Pingpong_Sendrecv_replace(count, datatype, s_tag, r_tag, iterations): both processes
+** exchange their send buffer in place with MPI_Sendrecv_replace; process 1 uses the tags
+** the other way round. */
+/* The arguments (count, datatype, s_tag, r_tag, iterations). */
+
+
+static void init_Pingpong_Sendrecv_replace(sk_mctx *m, const sk_value *args)
+{
+  static const char fn[] = "Pingpong_Sendrecv_replace";
+  const sk_margs *a = &m->arg;
+  (void)args;
+#if SK_MPI_LEVEL >= 4
+  if (m->variant == SR_REPLACE_NONBLOCKING) isendrecv_check_type(m, m->name, a->datatype);
+#endif
+  sk_mpi_check_count(m, fn, "count", a->count);
+  sk_mpi_check_tag(m, fn, "receive tag", a->recv_tag);
+  sk_mpi_check_tag(m, fn, "tag", a->send_tag);
+  sk_mpi_check_count(m, fn, "iterations", a->iterations);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
+  m->recv_usage = 0;
+  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
+}
+
+/* One exchange of Pingpong_Sendrecv (my message out, theirs in) or, in place, of
+** Pingpong_Sendrecv_replace; blocking or (MPI-4) non-blocking + MPI_Wait. */
+static void sr_exchange(sk_mctx *m, MPI_Comm comm, const message_args *mine, const message_args *theirs,
+                        int replace, int nonblocking)
+{
+  MPI_Status status;
+  int partner = 1 - m->rank;
+#if SK_MPI_LEVEL >= 4
+  MPI_Request req;
+  if (nonblocking && replace)
+    MPI_Isendrecv_replace(m->send_buf, (int)mine->count, mine->dt->mpi, partner, (int)mine->tag, partner,
+                          (int)theirs->tag, comm, &req);
+  else if (nonblocking)
+    MPI_Isendrecv(m->send_buf, (int)mine->count, mine->dt->mpi, partner, (int)mine->tag,
+                  m->recv_buf, (int)theirs->count, theirs->dt->mpi, partner, (int)theirs->tag, comm, &req);
+  if (nonblocking) { MPI_Wait(&req, &status); return; }
+#endif
+  (void)nonblocking;
+  if (replace)
+    MPI_Sendrecv_replace(m->send_buf, (int)mine->count, mine->dt->mpi, partner, (int)mine->tag, partner,
+                         (int)theirs->tag, comm, &status);
+  else
+    MPI_Sendrecv(m->send_buf, (int)mine->count, mine->dt->mpi, partner, (int)mine->tag,
+                 m->recv_buf, (int)theirs->count, theirs->dt->mpi, partner, (int)theirs->tag, comm, &status);
+}
+
+/* `iterations` exchanges of Pingpong_(I)sendrecv(_replace) (the variant). For _replace
+** both messages are (count, datatype); process 1 uses the tags the other way round. */
+static double measure_sendrecv(sk_mctx *m, const sk_value *args)
+{
+  const sk_margs *a = &m->arg;
+  int replace = m->variant == SR_REPLACE || m->variant == SR_REPLACE_NONBLOCKING;
+  int nonblocking = m->variant == SR_NONBLOCKING || m->variant == SR_REPLACE_NONBLOCKING;
+  message_args mine, theirs;
+  MPI_Comm comm = sk_mpi_comm(m);
+  long i;
+  double start;
+  (void)args;
+  mine = sendrecv_message(a, m->rank == 0);
+  theirs = sendrecv_message(a, m->rank != 0);
+  if (replace) {
+    mine.count = theirs.count = a->count;
+    mine.dt = theirs.dt = a->datatype;
+  }
+  if ((m->rank != 0 && m->rank != 1) || a->iterations < 0) return -1.0;
+  if (a->iterations == 0) return 0.0;
+  start = MPI_Wtime();
+  for (i = 0; i < a->iterations; i++) sr_exchange(m, comm, &mine, &theirs, replace, nonblocking);
+  return (MPI_Wtime() - start) / (double)a->iterations;
+}
+
+
 
 /* ---- the two-sided counterparts of §3.3 ---- */
 
@@ -21919,20 +21221,17 @@ static void init_Pingpong_Isendrecv_replace(sk_mctx *m, const sk_value *args)
 ** alone (completed with MPI_Wait after the timing), with tag SEND_TAG. */
 
 
-static void init_send_pair(sk_mctx *m, const sk_margs *a, const char *fn)
+/* Send and MPI_Isend_callduration (whose tag, SEND_TAG, is no argument: m->arg.tag 0). */
+static void init_send_pair(sk_mctx *m, const sk_value *args)
 {
+  const char *fn = m->name;
+  const sk_margs *a = &m->arg;
+  (void)args;
+  sk_mpi_check_tag(m, fn, "tag", a->tag);
   sk_mpi_check_count(m, fn, "count", a->count);
   m->send_usage = m->rank == 0 ? sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0) : 0;
   m->recv_usage = m->rank == 1 ? sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0) : 0;
   m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
-}
-
-static void init_Send(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  (void)args;
-  sk_mpi_check_tag(m, "Send", "tag", a->tag);
-  init_send_pair(m, a, "Send");
 }
 
 static double measure_Send(sk_mctx *m, const sk_value *args)
@@ -21951,13 +21250,6 @@ static double measure_Send(sk_mctx *m, const sk_value *args)
   }
   sk_sync_stop(m);
   return result;
-}
-
-static void init_MPI_Isend_callduration(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  (void)args;
-  init_send_pair(m, a, "MPI_Isend_callduration");
 }
 
 static double measure_MPI_Isend_callduration(sk_mctx *m, const sk_value *args)
@@ -22014,15 +21306,6 @@ static double measure_Par_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
 }
 
 /* ---- verification (verify.h): every receiver holds its partner's pattern ---- */
-
-/* The ping-pongs: ranks 0 and 1 each hold the other's block (when anything moved). */
-static void check_pingpong(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  (void)args;
-  if (a->iterations > 0 && m->rank <= 1)
-    sk_mpi_verify_block(m, "receive buffer", m->recv_buf, a->count, a->datatype, a->count, a->datatype, 1 - m->rank, 0);
-}
 
 static void check_Pingpong_Sendrecv(sk_mctx *m, const sk_value *args)
 {
@@ -22089,45 +21372,45 @@ static void check_Par_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
 
 static const sk_measurement mpi_p2p_table[] = {
   SK_ROW_MPI("Pingpong_Send_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_SEND_RECV,
-             measure_pingpong, init_pingpong, NULL, NULL, check_pingpong, NULL),
+             measure_pingpong, init_pingpong, NULL, NULL, sk_mpi_check_pingpong, NULL),
   SK_ROW_MPI("Pingpong_Send_Iprobe_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_SEND_IPROBE_RECV,
-             measure_pingpong, init_pingpong, NULL, NULL, check_pingpong, NULL),
+             measure_pingpong, init_pingpong, NULL, NULL, sk_mpi_check_pingpong, NULL),
   SK_ROW_MPI("Pingpong_Send_Irecv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_SEND_IRECV,
-             measure_pingpong, init_pingpong, NULL, NULL, check_pingpong, NULL),
+             measure_pingpong, init_pingpong, NULL, NULL, sk_mpi_check_pingpong, NULL),
   SK_ROW_MPI("Pingpong_Send_Recv_AT", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_SEND_RECV_AT,
-             measure_pingpong, init_pingpong, NULL, NULL, check_pingpong, NULL),
+             measure_pingpong, init_pingpong, NULL, NULL, sk_mpi_check_pingpong, NULL),
   SK_ROW_MPI("Pingpong_Ssend_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_SSEND_RECV,
-             measure_pingpong, init_pingpong, NULL, NULL, check_pingpong, NULL),
+             measure_pingpong, init_pingpong, NULL, NULL, sk_mpi_check_pingpong, NULL),
   SK_ROW_MPI("Pingpong_Isend_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_ISEND_RECV,
-             measure_pingpong, init_pingpong, NULL, NULL, check_pingpong, NULL),
+             measure_pingpong, init_pingpong, NULL, NULL, sk_mpi_check_pingpong, NULL),
   SK_ROW_MPI("Pingpong_Issend_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_ISSEND_RECV,
-             measure_pingpong, init_pingpong, NULL, NULL, check_pingpong, NULL),
+             measure_pingpong, init_pingpong, NULL, NULL, sk_mpi_check_pingpong, NULL),
   SK_ROW_MPI("Pingpong_Bsend_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_BSEND_RECV,
              measure_pingpong, init_Pingpong_Bsend_Recv, finalize_Pingpong_Bsend_Recv,
-             NULL, check_pingpong, NULL),
-  SK_ROW_MPI("Pingpong_Sendrecv", "send_count:i send_dt:t send_tag:i recv_count:i recv_dt:t recv_tag:i iterations:i", SK_PATTERN_P2P, 2, 0,
-             measure_Pingpong_Sendrecv, init_Pingpong_Sendrecv, NULL, NULL, check_Pingpong_Sendrecv, NULL),
-  SK_ROW_MPI("Pingpong_Sendrecv_replace", "count:i datatype:t send_tag:i recv_tag:i iterations:i", SK_PATTERN_P2P, 2, 0,
-             measure_Pingpong_Sendrecv_replace, init_Pingpong_Sendrecv_replace, NULL,
+             NULL, sk_mpi_check_pingpong, NULL),
+  SK_ROW_MPI("Pingpong_Sendrecv", "send_count:i send_dt:t send_tag:i recv_count:i recv_dt:t recv_tag:i iterations:i", SK_PATTERN_P2P, 2, SR_BLOCKING,
+             measure_sendrecv, init_Pingpong_Sendrecv, NULL, NULL, check_Pingpong_Sendrecv, NULL),
+  SK_ROW_MPI("Pingpong_Sendrecv_replace", "count:i datatype:t send_tag:i recv_tag:i iterations:i", SK_PATTERN_P2P, 2, SR_REPLACE,
+             measure_sendrecv, init_Pingpong_Sendrecv_replace, NULL,
              prepare_Pingpong_Sendrecv_replace, check_Pingpong_Sendrecv_replace, NULL),
-  SK_ROW_MPI("Pingpong_Send_init_Recv_init", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, 0,
-             measure_Pingpong_Send_init_Recv_init, init_pingpong, finalize_pp_persistent, NULL,
-             check_pingpong, NULL),
-  SK_ROW_MPI("Pingpong_Startall", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, 0,
-             measure_Pingpong_Startall, init_pingpong, finalize_pp_persistent, NULL, check_pingpong, NULL),
+  SK_ROW_MPI("Pingpong_Send_init_Recv_init", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PPP_START,
+             measure_pp_persistent, init_pingpong, finalize_pp_persistent, NULL,
+             sk_mpi_check_pingpong, NULL),
+  SK_ROW_MPI("Pingpong_Startall", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PPP_STARTALL,
+             measure_pp_persistent, init_pingpong, finalize_pp_persistent, NULL, sk_mpi_check_pingpong, NULL),
   SK_ROW_MPI4("Pingpong_Isendrecv", "send_count:i send_dt:t send_tag:i recv_count:i recv_dt:t recv_tag:i iterations:i",
-              SK_PATTERN_P2P, 2, 0, measure_Pingpong_Isendrecv, init_Pingpong_Isendrecv, NULL, NULL, check_Pingpong_Sendrecv,
+              SK_PATTERN_P2P, 2, SR_NONBLOCKING, measure_sendrecv, init_Pingpong_Sendrecv, NULL, NULL, check_Pingpong_Sendrecv,
               NULL),
-  SK_ROW_MPI4("Pingpong_Isendrecv_replace", "count:i datatype:t send_tag:i recv_tag:i iterations:i", SK_PATTERN_P2P, 2, 0,
-              measure_Pingpong_Isendrecv_replace, init_Pingpong_Isendrecv_replace, NULL,
+  SK_ROW_MPI4("Pingpong_Isendrecv_replace", "count:i datatype:t send_tag:i recv_tag:i iterations:i", SK_PATTERN_P2P, 2, SR_REPLACE_NONBLOCKING,
+              measure_sendrecv, init_Pingpong_Sendrecv_replace, NULL,
               prepare_Pingpong_Sendrecv_replace, check_Pingpong_Sendrecv_replace, NULL),
   SK_ROW_MPI4("Pingpong_Send_c_Recv_c", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, 0,
               measure_Pingpong_Send_c_Recv_c, init_Pingpong_Send_c_Recv_c, NULL, NULL, check_Pingpong_Send_c_Recv_c,
               NULL),
   SK_ROW_MPI("MPI_Isend_callduration", "count:i datatype:t", SK_PATTERN_COLLECTIVE, 2, 0,
-             measure_MPI_Isend_callduration, init_MPI_Isend_callduration, NULL, NULL, check_send_pair, NULL),
+             measure_MPI_Isend_callduration, init_send_pair, NULL, NULL, check_send_pair, NULL),
   SK_ROW_MPI("Send", "count:i datatype:t tag:i", SK_PATTERN_COLLECTIVE, 2, 0,
-             measure_Send, init_Send, NULL, NULL, check_send_pair, NULL),
+             measure_Send, init_send_pair, NULL, NULL, check_send_pair, NULL),
   SK_ROW_MPI("Par_Pingpong_Send_Recv", "count:i datatype:t tag:i iterations:i procs:i nodesize:i", SK_PATTERN_COLLECTIVE, 2, 0,
              measure_Par_Pingpong_Send_Recv, init_Par_Pingpong_Send_Recv, NULL,
              NULL, check_Par_Pingpong_Send_Recv, NULL),
@@ -22141,59 +21424,33 @@ SK_API const sk_measurement *sk_meas_table_mpi_p2p(void) { return mpi_p2p_table;
 #line 1 "split/measurements/meas_mpi_p2p_late.c"
 /*
 ** meas_mpi_p2p_late.c -- two ping-pongs whose messages meet their receives in a known
-** order, to look into the library's matching queues (MPI PERUSE 2.0 §3.5: a message that
-** arrives before its receive is posted waits in the unexpected-message queue, a receive
-** posted before its message in the posted-receive queue). Ranks 0 and 1 of the
-** measurement communicator, one round trip (ping and pong) per call:
+** order, to look into the library's matching queues (MPI PERUSE 2.0 §3.5), between ranks
+** 0 and 1, one round trip per call:
 **   Pingpong_Late_Receiver(count, datatype, tag, delay_us): every receive is posted
 **     after its message has arrived, and delay_us later still;
 **   Pingpong_Late_Sender(count, datatype, tag, delay_us): every message is sent after
 **     its receive has been posted, and delay_us later still.
-** The order does not rest on the delay: the early side tells the late one on a private
-** duplicate of the communicator (no PERUSE events there) -- the sender after starting
-** its MPI_Isend ("sent"; the receiver's progress while receiving that notice files the
-** message first, the two travel in order between the same pair), the receiver after
-** posting its MPI_Irecv ("posted"). The late side then waits delay_us (busy, no MPI
-** call), so the queue residence of §3.5 is about delay_us. Both processes return the
-** round trip's time WITH the notices and the waits: these are probes of the library's
-** behaviour, not of its speed. MPI-1.1 calls only; the function bodies exist in the MPI
-** build, the rows in every build.
+** The late side is the row's VARIANT. How the order is made sure of, and what the time
+** holds: doc/internals.md, "meas_mpi_p2p_late". MPI-1.1 calls only.
 */
-#line 22 "split/measurements/meas_mpi_p2p_late.c"
-#line 23 "split/measurements/meas_mpi_p2p_late.c"
+#line 13 "split/measurements/meas_mpi_p2p_late.c"
+#line 14 "split/measurements/meas_mpi_p2p_late.c"
+
+/* Which side of every message is late (the rows' VARIANT). */
+enum late_side { LATE_RECEIVER, LATE_SENDER };
 
 #ifdef SKAMPI_MPI
 
-typedef struct late_args {
-  long count;
-  const sk_datatype *dt;
-  long tag;
-  double delay_us;
-} late_args;
-
-static void late_args_read(late_args *a, const sk_value *args)
-{
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->tag = args[2].u.i;
-  a->delay_us = sk_mpi_arg_double(&args[3]);
-}
-
 /* init: the arguments; the private communicator of the notices (m->state). */
-static void init_late(sk_mctx *m, const sk_value *args, const char *fn)
+static void init_late(sk_mctx *m, const sk_value *args)
 {
-  late_args a;
-  late_args_read(&a, args);
-  sk_mpi_check_count(m, fn, "count", a.count);
-  sk_mpi_check_tag(m, fn, "tag", a.tag);
-  if (!m->failed && !(a.delay_us >= 0.0 && a.delay_us <= 10.0e6)) {
+  (void)args;
+  sk_mpi_init_message_pair(m);
+  if (!m->failed && !(m->arg.delay_us_d >= 0.0 && m->arg.delay_us_d <= 10.0e6)) {
     char msg[120];
-    sprintf(msg, "%s: delay_us must be from 0 to 10000000 (10 s)", fn);
+    sprintf(msg, "%s: delay_us must be from 0 to 10000000 (10 s)", m->name);
     sk_meas_fail(m, msg);
   }
-  m->send_usage = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
-  m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
   if (m->failed) return;                   /* the same on every process: none duplicates */
   m->state = sk_malloc(sizeof(MPI_Comm));
   MPI_Comm_dup(sk_mpi_comm(m), (MPI_Comm *)m->state);
@@ -22208,85 +21465,57 @@ static void finalize_late(sk_mctx *m, const sk_value *args)
   m->state = NULL;
 }
 
-static void init_Pingpong_Late_Receiver(sk_mctx *m, const sk_value *args)
-{
-  init_late(m, args, "Pingpong_Late_Receiver");
-}
-
-static void init_Pingpong_Late_Sender(sk_mctx *m, const sk_value *args)
-{
-  init_late(m, args, "Pingpong_Late_Sender");
-}
-
 /* One message from `from` to `to` on comm, the late side told on `side`. */
-static void late_message(sk_mctx *m, const late_args *a, MPI_Comm comm, MPI_Comm side, int from, int late_receiver)
+static void late_message(sk_mctx *m, MPI_Comm comm, MPI_Comm side, int from, int late_receiver)
 {
+  const sk_margs *a = &m->arg;
   MPI_Request req;
   MPI_Status status;
   int count = (int)a->count, tag = (int)a->tag, to = 1 - from;
   if (m->rank == from) {
     if (late_receiver) {
-      MPI_Isend(m->send_buf, count, a->dt->mpi, to, tag, comm, &req);
+      MPI_Isend(m->send_buf, count, a->datatype->mpi, to, tag, comm, &req);
       MPI_Send(NULL, 0, MPI_BYTE, to, 0, side);                /* "sent" */
       MPI_Wait(&req, &status);
     } else {
       MPI_Recv(NULL, 0, MPI_BYTE, to, 0, side, &status);       /* "posted" */
-      sk_mpi_busy_wait(a->delay_us);
-      MPI_Send(m->send_buf, count, a->dt->mpi, to, tag, comm);
+      sk_mpi_busy_wait(a->delay_us_d);
+      MPI_Send(m->send_buf, count, a->datatype->mpi, to, tag, comm);
     }
   } else {
     if (late_receiver) {
       MPI_Recv(NULL, 0, MPI_BYTE, from, 0, side, &status);     /* "sent" */
-      sk_mpi_busy_wait(a->delay_us);
-      MPI_Recv(m->recv_buf, count, a->dt->mpi, from, tag, comm, &status);
+      sk_mpi_busy_wait(a->delay_us_d);
+      MPI_Recv(m->recv_buf, count, a->datatype->mpi, from, tag, comm, &status);
     } else {
-      MPI_Irecv(m->recv_buf, count, a->dt->mpi, from, tag, comm, &req);
+      MPI_Irecv(m->recv_buf, count, a->datatype->mpi, from, tag, comm, &req);
       MPI_Send(NULL, 0, MPI_BYTE, from, 0, side);              /* "posted" */
       MPI_Wait(&req, &status);
     }
   }
 }
 
-/* One round trip; `late_receiver` chooses which side of every message is late. */
-static double late_pingpong(sk_mctx *m, const sk_value *args, int late_receiver)
+/* One round trip; the variant chooses which side of every message is late. */
+static double late_pingpong(sk_mctx *m, const sk_value *args)
 {
-  late_args a;
   MPI_Comm comm = sk_mpi_comm(m), side;
+  int late_receiver = m->variant == LATE_RECEIVER;
   double start;
-  late_args_read(&a, args);
+  (void)args;
   if (m->rank > 1 || m->state == NULL) return -1.0;
   side = *(MPI_Comm *)m->state;
   start = MPI_Wtime();
-  late_message(m, &a, comm, side, 0, late_receiver);
-  late_message(m, &a, comm, side, 1, late_receiver);
+  late_message(m, comm, side, 0, late_receiver);
+  late_message(m, comm, side, 1, late_receiver);
   return MPI_Wtime() - start;
-}
-
-static double measure_Pingpong_Late_Receiver(sk_mctx *m, const sk_value *args)
-{
-  return late_pingpong(m, args, 1);
-}
-
-static double measure_Pingpong_Late_Sender(sk_mctx *m, const sk_value *args)
-{
-  return late_pingpong(m, args, 0);
-}
-
-/* Each of the two holds its partner's message. */
-static void check_late(sk_mctx *m, const sk_value *args)
-{
-  late_args a;
-  late_args_read(&a, args);
-  if (m->rank <= 1)
-    sk_mpi_verify_block(m, "receive buffer", m->recv_buf, a.count, a.dt, a.count, a.dt, 1 - m->rank, 0);
 }
 #endif /* SKAMPI_MPI */
 
 static const sk_measurement mpi_p2p_late_table[] = {
-  SK_ROW_MPI("Pingpong_Late_Receiver", "count:i datatype:t tag:i delay_us:d", SK_PATTERN_P2P, 2, 0,
-             measure_Pingpong_Late_Receiver, init_Pingpong_Late_Receiver, finalize_late, NULL, check_late, NULL),
-  SK_ROW_MPI("Pingpong_Late_Sender", "count:i datatype:t tag:i delay_us:d", SK_PATTERN_P2P, 2, 0,
-             measure_Pingpong_Late_Sender, init_Pingpong_Late_Sender, finalize_late, NULL, check_late, NULL),
+  SK_ROW_MPI("Pingpong_Late_Receiver", "count:i datatype:t tag:i delay_us:d", SK_PATTERN_P2P, 2, LATE_RECEIVER,
+             late_pingpong, init_late, finalize_late, NULL, sk_mpi_check_exchange, NULL),
+  SK_ROW_MPI("Pingpong_Late_Sender", "count:i datatype:t tag:i delay_us:d", SK_PATTERN_P2P, 2, LATE_SENDER,
+             late_pingpong, init_late, finalize_late, NULL, sk_mpi_check_exchange, NULL),
   SK_ROW_END
 };
 
@@ -22296,30 +21525,29 @@ SK_API const sk_measurement *sk_meas_table_mpi_p2p_late(void) { return mpi_p2p_l
 #line 1 "split/measurements/meas_mpi_bw.c"
 /*
 ** meas_mpi_bw.c -- streaming bandwidth and message rate over MPI point-to-point (the
-** algorithms of the OSU micro-benchmarks' osu_bw, osu_bibw, osu_mbw_mr and
-** osu_multi_lat, and of the Sandia message-rate benchmark, written from their published
-** descriptions): a sender posts a window of W MPI_Isend, its receiver W MPI_Irecv, both
-** complete them with MPI_Waitall, and the receiver answers with an empty acknowledgement.
-** MPI-1.1 calls only.
-** Invariants: every row returns the time of ONE message, defined so that
-** message size / time is the bandwidth (bytes per microsecond = MB/s, decimal) and
-** 1 / time the message rate: the timed span divided by the number of messages all pairs
-** moved in it (bw_messages). A window of 0 is OSU's default of 64 messages. As in
-** osu_bw, the W messages of a window share one buffer on each side (every message
-** carries the same data). Pairs: rank i < P/2 sends to rank i + P/2 (odd P: the last
-** rank takes no part and returns -1); the one-pair rows use ranks 0 and 1.
-** Cache-cold (set_cache_cold, settings.h): the rows rotate their messages over slots of
-** one message each in buffers of twice the last-level cache (or set_cache_cold_size
-** bytes): message j of a timing uses slot j mod slots on both sides, so that a slot is
-** used again only after the others have pushed it out of the cache (IMB -off_cache,
-** OSU -b multiple). Slot j carries the sender's pattern from byte j * block on.
+** algorithms of osu_bw, osu_bibw, osu_mbw_mr and osu_multi_lat of the OSU
+** micro-benchmarks, and of the Sandia message-rate benchmark, from their published
+** descriptions), MPI-1.1 calls only: Bw, Bibw, Mbw_mr(count, datatype, tag, window,
+** iterations) and Multi_lat(count, datatype, tag, iterations). A sender posts a window of
+** W MPI_Isend, its receiver W MPI_Irecv, both complete them with MPI_Waitall, and the
+** receiver acknowledges (window 0: OSU's 64). Every row returns the time of ONE message
+** (the span over the messages all pairs moved: sk_bw_messages), so that size / time is
+** the bandwidth and 1 / time the message rate. The rows share init_bw and check_bw, told
+** apart by their variant (BW_*: one pair or P/2, one way or both, window or ping-pong);
+** cache-cold runs rotate the messages over slots (bw_slots_of).
+** The rules in full: doc/internals.md, "meas_mpi_bw.c".
 */
-#line 22 "split/measurements/meas_mpi_bw.c"
-#line 23 "split/measurements/meas_mpi_bw.c"
-#line 24 "split/measurements/meas_mpi_bw.c"
+#line 16 "split/measurements/meas_mpi_bw.c"
+#line 17 "split/measurements/meas_mpi_bw.c"
+#line 18 "split/measurements/meas_mpi_bw.c"
 
 /* OSU's default window (osu_bw -W) when a row's window argument is 0. */
 #define BW_DEFAULT_WINDOW 64L
+
+/* The rows' variants: flags of what the shared functions do. */
+#define BW_MULTI_PAIR 1   /* P/2 pairs (i with i + P/2) at once, else ranks 0 and 1 */
+#define BW_BOTH_WAYS 2    /* both partners send and receive (osu_bibw; Multi_lat's ping-pong) */
+#define BW_PING_PONG 4    /* Multi_lat: no window, one message each way per iteration */
 
 #ifdef SKAMPI_MPI
 
@@ -22333,20 +21561,11 @@ SK_API double sk_bw_messages(long pairs, int directions, long window, long itera
 }
 
 
-/* The arguments (count, datatype, tag, window, iterations) of the streaming rows. */
-typedef struct bw_args {
-  long count;
-  const sk_datatype *dt;
-  long tag, window, iterations;
-} bw_args;
-
-static void bw_args_read(bw_args *a, const sk_value *args)
+/* The row's window: its argument, 0 meaning OSU's default; 1 for the ping-pong. */
+static long bw_window_of(const sk_mctx *m)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->tag = args[2].u.i;
-  a->window = args[3].u.i == 0 ? BW_DEFAULT_WINDOW : args[3].u.i;
-  a->iterations = args[4].u.i;
+  if (m->variant & BW_PING_PONG) return 1;
+  return m->arg.window == 0 ? BW_DEFAULT_WINDOW : m->arg.window;
 }
 
 /* The largest window: its requests live on the stack of bw_window. */
@@ -22420,11 +21639,11 @@ typedef struct bw_role {
   int partner, sending;
 } bw_role;
 
-/* One pair (ranks 0 and 1) or P/2 pairs (i with i + P/2). */
-static bw_role bw_role_of(const sk_mctx *m, int multi_pair)
+/* One pair (ranks 0 and 1) or, BW_MULTI_PAIR, P/2 pairs (i with i + P/2). */
+static bw_role bw_role_of(const sk_mctx *m)
 {
   bw_role r;
-  int half = multi_pair ? m->size / 2 : 1;
+  int half = m->variant & BW_MULTI_PAIR ? m->size / 2 : 1;
   r.partner = -1;
   r.sending = 0;
   if (m->rank < half) { r.partner = m->rank + half; r.sending = 1; }
@@ -22432,42 +21651,50 @@ static bw_role bw_role_of(const sk_mctx *m, int multi_pair)
   return r;
 }
 
-static void init_bw(sk_mctx *m, const sk_value *args, const char *fn, int multi_pair, int both_ways)
+/* The init of every row: a slot (cache-cold: slots) of one message on each side that
+** sends or receives. */
+static void init_bw(sk_mctx *m, const sk_value *args)
 {
-  bw_args a;
-  bw_role r = bw_role_of(m, multi_pair);
+  const sk_margs *a = &m->arg;
+  const char *fn = m->name;
+  bw_role r = bw_role_of(m);
+  int both_ways = (m->variant & BW_BOTH_WAYS) != 0;
+  long window = bw_window_of(m);
   size_t bytes;
-  bw_args_read(&a, args);
-  sk_mpi_check_count(m, fn, "count", a.count);
-  sk_mpi_check_tag(m, fn, "tag", a.tag);
-  sk_mpi_check_count(m, fn, "iterations", a.iterations);
-  if (!m->failed && (a.window < 1 || a.window > BW_MAX_WINDOW)) {
+  (void)args;
+  sk_mpi_check_count(m, fn, "count", a->count);
+  sk_mpi_check_tag(m, fn, "tag", a->tag);
+  sk_mpi_check_count(m, fn, "iterations", a->iterations);
+  if (!m->failed && (window < 1 || window > BW_MAX_WINDOW)) {
     char msg[160];
-    sprintf(msg, "%s: window %ld must be 0 (OSU's default, %ld) or 1 to %ld", fn, a.window, BW_DEFAULT_WINDOW,
+    sprintf(msg, "%s: window %ld must be 0 (OSU's default, %ld) or 1 to %ld", fn, window, BW_DEFAULT_WINDOW,
             BW_MAX_WINDOW);
     sk_meas_fail(m, msg);
     return;
   }
-  bytes = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0) * (size_t)bw_slots_of(m, a.count, a.dt).slots;
+  bytes = sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0)
+          * (size_t)bw_slots_of(m, a->count, a->datatype).slots;
   m->send_usage = r.partner >= 0 && (r.sending || both_ways) ? bytes : 0;
   m->recv_usage = r.partner >= 0 && (!r.sending || both_ways) ? bytes : 0;
-  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
+  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
 }
 
 /* Window i: `sends` MPI_Isend and `receives` MPI_Irecv of the message to/from the
 ** partner, completed together; message k in slot i * window + k. */
-static void bw_window(sk_mctx *m, const bw_args *a, int partner, int sends, int receives, long i)
+static void bw_window(sk_mctx *m, int partner, int sends, int receives, long i)
 {
   MPI_Request req[2 * BW_MAX_WINDOW];
   MPI_Status status[2 * BW_MAX_WINDOW];
+  const sk_margs *a = &m->arg;
   MPI_Comm comm = sk_mpi_comm(m);
-  bw_slots s = bw_slots_of(m, a->count, a->dt);
+  bw_slots s = bw_slots_of(m, a->count, a->datatype);
+  long window = bw_window_of(m);
   int n = 0, k;
-  for (k = 0; receives && k < a->window; k++)
-    MPI_Irecv(bw_slot(m->recv_buf, s, i * a->window + k), (int)a->count, a->dt->mpi, partner, (int)a->tag, comm,
+  for (k = 0; receives && k < window; k++)
+    MPI_Irecv(bw_slot(m->recv_buf, s, i * window + k), (int)a->count, a->datatype->mpi, partner, (int)a->tag, comm,
               &req[n++]);
-  for (k = 0; sends && k < a->window; k++)
-    MPI_Isend(bw_slot(m->send_buf, s, i * a->window + k), (int)a->count, a->dt->mpi, partner, (int)a->tag, comm,
+  for (k = 0; sends && k < window; k++)
+    MPI_Isend(bw_slot(m->send_buf, s, i * window + k), (int)a->count, a->datatype->mpi, partner, (int)a->tag, comm,
               &req[n++]);
   MPI_Waitall(n, req, status);
 }
@@ -22475,168 +21702,115 @@ static void bw_window(sk_mctx *m, const bw_args *a, int partner, int sends, int 
 /* The streaming loop of one process: `iterations` windows; one way, the receiver
 ** acknowledges every window with an empty message that the sender awaits (osu_bw), both
 ** ways each side sends and receives its window at once (osu_bibw). Returns the span. */
-static double bw_stream(sk_mctx *m, const bw_args *a, bw_role r, int both_ways)
+static double bw_stream(sk_mctx *m, bw_role r)
 {
+  const sk_margs *a = &m->arg;
   MPI_Comm comm = sk_mpi_comm(m);
   MPI_Status status;
+  int both_ways = (m->variant & BW_BOTH_WAYS) != 0;
   long i;
   double start = MPI_Wtime();
   for (i = 0; i < a->iterations; i++) {
-    bw_window(m, a, r.partner, r.sending || both_ways, !r.sending || both_ways, i);
+    bw_window(m, r.partner, r.sending || both_ways, !r.sending || both_ways, i);
     if (both_ways) continue;
-    if (r.sending) MPI_Recv(m->recv_buf, 0, a->dt->mpi, r.partner, (int)a->tag, comm, &status);
-    else MPI_Send(m->send_buf, 0, a->dt->mpi, r.partner, (int)a->tag, comm);
+    if (r.sending) MPI_Recv(m->recv_buf, 0, a->datatype->mpi, r.partner, (int)a->tag, comm, &status);
+    else MPI_Send(m->send_buf, 0, a->datatype->mpi, r.partner, (int)a->tag, comm);
   }
   return MPI_Wtime() - start;
+}
+
+/* The time of one message from this process's span, -1 where it takes no part. */
+static double bw_per_message(sk_mctx *m, bw_role r, double span, double messages)
+{
+  if (r.partner < 0 || m->arg.iterations < 0) return -1.0;
+  if (m->arg.iterations == 0) return 0.0;
+  return span / messages;
 }
 
 /* Bw and Bibw (one pair, unsynchronised like the ping-pongs): the receiver first sends an
 ** empty message saying that it is ready, and the sender starts its clock once it has it
 ** (both ways: rank 1 says so to rank 0). Both processes return their own span per message. */
-static double bw_one_pair(sk_mctx *m, const sk_value *args, int both_ways)
+static double measure_bw_one_pair(sk_mctx *m, const sk_value *args)
 {
-  bw_args a;
-  bw_role r = bw_role_of(m, 0);
+  const sk_margs *a = &m->arg;
+  bw_role r = bw_role_of(m);
   MPI_Status status;
-  double span;
-  bw_args_read(&a, args);
-  if (r.partner < 0 || a.iterations < 0) return -1.0;
-  if (a.iterations == 0) return 0.0;
-  if (r.sending) MPI_Recv(m->recv_buf, 0, a.dt->mpi, r.partner, (int)a.tag, sk_mpi_comm(m), &status);
-  else MPI_Send(m->send_buf, 0, a.dt->mpi, r.partner, (int)a.tag, sk_mpi_comm(m));
-  span = bw_stream(m, &a, r, both_ways);
-  return span / sk_bw_messages(1, both_ways ? 2 : 1, a.window, a.iterations);
+  int directions = m->variant & BW_BOTH_WAYS ? 2 : 1;
+  (void)args;
+  if (r.partner < 0 || a->iterations <= 0) return bw_per_message(m, r, 0.0, 1.0);
+  if (r.sending) MPI_Recv(m->recv_buf, 0, a->datatype->mpi, r.partner, (int)a->tag, sk_mpi_comm(m), &status);
+  else MPI_Send(m->send_buf, 0, a->datatype->mpi, r.partner, (int)a->tag, sk_mpi_comm(m));
+  return bw_stream(m, r) / sk_bw_messages(1, directions, a->window, a->iterations);
 }
-
-static void init_Bw(sk_mctx *m, const sk_value *args) { init_bw(m, args, "Bw", 0, 0); }
-static void init_Bibw(sk_mctx *m, const sk_value *args) { init_bw(m, args, "Bibw", 0, 1); }
-static void init_Mbw_mr(sk_mctx *m, const sk_value *args) { init_bw(m, args, "Mbw_mr", 1, 0); }
-
-static double measure_Bw(sk_mctx *m, const sk_value *args) { return bw_one_pair(m, args, 0); }
-static double measure_Bibw(sk_mctx *m, const sk_value *args) { return bw_one_pair(m, args, 1); }
 
 /* Mbw_mr: all pairs stream at once between a synchronised start and stop; each process
 ** returns its span divided by the messages of ALL pairs, so that the engine's maximum
 ** over the processes is the aggregate time per message (the slowest pair's span). */
 static double measure_Mbw_mr(sk_mctx *m, const sk_value *args)
 {
-  bw_args a;
-  bw_role r = bw_role_of(m, 1);
+  const sk_margs *a = &m->arg;
+  bw_role r = bw_role_of(m);
   double span = 0.0;
-  bw_args_read(&a, args);
+  (void)args;
   sk_sync_start(m);
-  if (r.partner >= 0 && a.iterations > 0) span = bw_stream(m, &a, r, 0);
+  if (r.partner >= 0 && a->iterations > 0) span = bw_stream(m, r);
   sk_sync_stop(m);
-  if (r.partner < 0 || a.iterations < 0) return -1.0;
-  if (a.iterations == 0) return 0.0;
-  return span / sk_bw_messages(m->size / 2, 1, a.window, a.iterations);
+  return bw_per_message(m, r, span, sk_bw_messages(m->size / 2, 1, a->window, a->iterations));
 }
 
 /* Multi_lat(count, datatype, tag, iterations): the P/2 pairs ping-pong at once
 ** (osu_multi_lat), between a synchronised start and stop; every process returns the time
 ** of one full round trip (as the ping-pongs here, not OSU's half), the engine the slowest
 ** pair's. */
-typedef struct multi_lat_args {
-  long count;
-  const sk_datatype *dt;
-  long tag, iterations;
-} multi_lat_args;
-
-static void multi_lat_args_read(multi_lat_args *a, const sk_value *args)
-{
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->tag = args[2].u.i;
-  a->iterations = args[3].u.i;
-}
-
-static void init_Multi_lat(sk_mctx *m, const sk_value *args)
-{
-  static const char fn[] = "Multi_lat";
-  multi_lat_args a;
-  bw_role r = bw_role_of(m, 1);
-  multi_lat_args_read(&a, args);
-  sk_mpi_check_count(m, fn, "count", a.count);
-  sk_mpi_check_tag(m, fn, "tag", a.tag);
-  sk_mpi_check_count(m, fn, "iterations", a.iterations);
-  m->send_usage = r.partner >= 0 ? sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0)
-                                    * (size_t)bw_slots_of(m, a.count, a.dt).slots : 0;
-  m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
-}
-
 static double measure_Multi_lat(sk_mctx *m, const sk_value *args)
 {
-  multi_lat_args a;
-  bw_role r = bw_role_of(m, 1);
+  const sk_margs *a = &m->arg;
+  bw_role r = bw_role_of(m);
   MPI_Comm comm = sk_mpi_comm(m);
   MPI_Status status;
+  bw_slots s = bw_slots_of(m, a->count, a->datatype);
   long i;
-  double start, span = 0.0;
-  bw_slots s;
-  multi_lat_args_read(&a, args);
-  s = bw_slots_of(m, a.count, a.dt);
+  double start, span;
+  (void)args;
   start = sk_sync_start(m);
-  for (i = 0; r.partner >= 0 && i < a.iterations; i++) {
-    if (r.sending) {
-      MPI_Send(bw_slot(m->send_buf, s, i), (int)a.count, a.dt->mpi, r.partner, (int)a.tag, comm);
-      MPI_Recv(bw_slot(m->recv_buf, s, i), (int)a.count, a.dt->mpi, r.partner, (int)a.tag, comm, &status);
-    } else {
-      MPI_Recv(bw_slot(m->recv_buf, s, i), (int)a.count, a.dt->mpi, r.partner, (int)a.tag, comm, &status);
-      MPI_Send(bw_slot(m->send_buf, s, i), (int)a.count, a.dt->mpi, r.partner, (int)a.tag, comm);
-    }
+  for (i = 0; r.partner >= 0 && i < a->iterations; i++) {   /* the sender sends first */
+    if (r.sending)
+      MPI_Send(bw_slot(m->send_buf, s, i), (int)a->count, a->datatype->mpi, r.partner, (int)a->tag, comm);
+    MPI_Recv(bw_slot(m->recv_buf, s, i), (int)a->count, a->datatype->mpi, r.partner, (int)a->tag, comm, &status);
+    if (!r.sending)
+      MPI_Send(bw_slot(m->send_buf, s, i), (int)a->count, a->datatype->mpi, r.partner, (int)a->tag, comm);
   }
   span = MPI_Wtime() - start;
   sk_sync_stop(m);
-  if (r.partner < 0 || a.iterations < 0) return -1.0;
-  if (a.iterations == 0) return 0.0;
-  return span / (double)a.iterations;
+  return bw_per_message(m, r, span, (double)a->iterations);
 }
 
 /* ---- verification (verify.h): every receiver holds its partner's message in every
 ** slot the timing filled (one without cache-cold) ---- */
-
-static void check_slots(sk_mctx *m, long count, const sk_datatype *dt, int partner, double messages)
+static void check_bw(sk_mctx *m, const sk_value *args)
 {
-  bw_slots s = bw_slots_of(m, count, dt);
-  long j, used = bw_slots_used(s, messages);
+  const sk_margs *a = &m->arg;
+  bw_role r = bw_role_of(m);
+  bw_slots s = bw_slots_of(m, a->count, a->datatype);
+  long j, used = bw_slots_used(s, (double)bw_window_of(m) * (double)a->iterations);
+  (void)args;
+  if (r.partner < 0 || a->iterations <= 0 || (r.sending && !(m->variant & BW_BOTH_WAYS))) return;
   for (j = 0; j < used && !m->failed; j++)
-    sk_mpi_verify_block(m, "receive buffer", bw_slot(m->recv_buf, s, j), count, dt, count, dt, partner,
-                        (size_t)j * s.block);
-}
-
-static void check_bw(sk_mctx *m, const sk_value *args, int multi_pair, int both_ways)
-{
-  bw_args a;
-  bw_role r = bw_role_of(m, multi_pair);
-  bw_args_read(&a, args);
-  if (r.partner >= 0 && a.iterations > 0 && (!r.sending || both_ways))
-    check_slots(m, a.count, a.dt, r.partner, (double)a.window * (double)a.iterations);
-}
-
-static void check_Bw(sk_mctx *m, const sk_value *args) { check_bw(m, args, 0, 0); }
-static void check_Bibw(sk_mctx *m, const sk_value *args) { check_bw(m, args, 0, 1); }
-static void check_Mbw_mr(sk_mctx *m, const sk_value *args) { check_bw(m, args, 1, 0); }
-
-static void check_Multi_lat(sk_mctx *m, const sk_value *args)
-{
-  multi_lat_args a;
-  bw_role r = bw_role_of(m, 1);
-  multi_lat_args_read(&a, args);
-  if (r.partner >= 0 && a.iterations > 0) check_slots(m, a.count, a.dt, r.partner, (double)a.iterations);
+    sk_mpi_verify_block(m, "receive buffer", bw_slot(m->recv_buf, s, j), a->count, a->datatype, a->count,
+                        a->datatype, r.partner, (size_t)j * s.block);
 }
 
 #endif /* SKAMPI_MPI */
 
+#define BW_SIG "count:i datatype:t tag:i window:i iterations:i"
+
 static const sk_measurement mpi_bw_table[] = {
-  SK_ROW_MPI("Bw", "count:i datatype:t tag:i window:i iterations:i", SK_PATTERN_P2P, 2, 0,
-             measure_Bw, init_Bw, NULL, NULL, check_Bw, NULL),
-  SK_ROW_MPI("Bibw", "count:i datatype:t tag:i window:i iterations:i", SK_PATTERN_P2P, 2, 0,
-             measure_Bibw, init_Bibw, NULL, NULL, check_Bibw, NULL),
-  SK_ROW_MPI("Mbw_mr", "count:i datatype:t tag:i window:i iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
-             measure_Mbw_mr, init_Mbw_mr, NULL, NULL, check_Mbw_mr, NULL),
-  SK_ROW_MPI("Multi_lat", "count:i datatype:t tag:i iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
-             measure_Multi_lat, init_Multi_lat, NULL, NULL, check_Multi_lat, NULL),
+  SK_ROW_MPI("Bw", BW_SIG, SK_PATTERN_P2P, 2, 0, measure_bw_one_pair, init_bw, NULL, NULL, check_bw, NULL),
+  SK_ROW_MPI("Bibw", BW_SIG, SK_PATTERN_P2P, 2, BW_BOTH_WAYS, measure_bw_one_pair, init_bw, NULL, NULL, check_bw, NULL),
+  SK_ROW_MPI("Mbw_mr", BW_SIG, SK_PATTERN_COLLECTIVE, 2, BW_MULTI_PAIR, measure_Mbw_mr, init_bw, NULL, NULL, check_bw,
+             NULL),
+  SK_ROW_MPI("Multi_lat", "count:i datatype:t tag:i iterations:i", SK_PATTERN_COLLECTIVE, 2,
+             BW_MULTI_PAIR | BW_BOTH_WAYS | BW_PING_PONG, measure_Multi_lat, init_bw, NULL, NULL, check_bw, NULL),
   SK_ROW_END
 };
 
@@ -22678,10 +21852,8 @@ SK_API const sk_measurement *sk_meas_table_mpi_bw(void) { return mpi_bw_table; }
 #else
 #define SK_IF_THREADS(f) NULL
 #endif
-#define SK_ROW_THREADS(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
-  { NAME, NULL, PATTERN, SK_IF_THREADS(INIT), SK_IF_THREADS(MEASURE), SK_IF_THREADS(FINALIZE), MIN_PROCS, \
-    "MPI-2 (MPI_THREAD_MULTIPLE) and POSIX threads", NULL, NULL, SIG, SK_IF_THREADS(PREPARE), \
-    SK_IF_THREADS(CHECK), NOTHING, VARIANT }
+#define SK_ROW_THREADS(N, S, P, MP, V, M, I, F, PR, C, NO) \
+  SK_ROW_GUARDED(SK_IF_THREADS, "MPI-2 (MPI_THREAD_MULTIPLE) and POSIX threads", N, S, P, MP, V, M, I, F, PR, C, NO)
 
 /* The most threads a team has. */
 #define SK_TEAM_MAX 64
@@ -22853,38 +22025,28 @@ SK_API int sk_team_refuse(sk_mctx *m, const char *fn, long threads)
 ** MPI_THREAD_MULTIPLE (the multithreaded ping-pong and bandwidth of the Intel MPI
 ** Benchmarks' IMB-MT, written from their published description): thread i of rank 0
 ** talks with thread i of rank 1, each pair on its own duplicate of the measurement
-** communicator (made in init, freed in finalize), each thread with its own slot of
-** `count` elements in both buffers (slot i from byte i * block on).
-** Invariants: both rows run between a synchronised start and stop (collective pattern;
-** ranks beyond 1 take no part and return -1), and the timed span lasts from the start
-** until the last thread of the process is done (the team's threads are made before the
-** start and wait at a gate, thread_team.h). Thread_pingpong returns the span per round
-** trip (each thread made `iterations` of them, all at once); Thread_bw, like Bw
-** (meas_mpi_bw.c), windows of `window` messages each acknowledged by an empty message,
-** returns the span divided by the messages of all threads, so that size / time is the
-** aggregate bandwidth in MB/s (decimal). More than one thread needs the library to grant
-** MPI_THREAD_MULTIPLE (SKAMPI_THREAD_LEVEL=multiple, transport.h), else init refuses
-** with a message that says so; one thread runs at any level, as the baseline.
+** communicator, each thread with its own slot of `count` elements in both buffers.
+** Thread_pingpong returns the span per round trip, Thread_bw (the row's VARIANT) the span
+** per message of all threads (size / time: aggregate MB/s). The timing and the thread
+** level: doc/internals.md, "meas_mpi_threads".
 */
-#line 20 "split/measurements/meas_mpi_threads.c"
-#line 21 "split/measurements/meas_mpi_threads.c"
-#line 22 "split/measurements/meas_mpi_threads.c"
+#line 12 "split/measurements/meas_mpi_threads.c"
+#line 13 "split/measurements/meas_mpi_threads.c"
+#line 14 "split/measurements/meas_mpi_threads.c"
 
 /* OSU's default window, as in meas_mpi_bw.c, when the window argument is 0. */
 #define THREADS_DEFAULT_WINDOW 64L
 #define THREADS_MAX_WINDOW 1024L
 
+/* The rows' VARIANT: round trips, windows of messages one way (OSU's bw), or the
+** ping-pong whose rank 1 damages its data afterwards (the test build's row). */
+enum threads_variant { THREADS_PINGPONG, THREADS_BW, THREADS_PINGPONG_CORRUPTED };
+
 #if SK_HAVE_THREADS
 
-/* (count, datatype, threads[, window], iterations); window 0 for the ping-pong. */
-typedef struct threads_args {
-  long count;
-  const sk_datatype *dt;
-  long threads, window, iterations;
-} threads_args;
-
 typedef struct threads_state {
-  threads_args a;
+  sk_margs a;                    /* the arguments (count, datatype, threads, iterations) */
+  long window;                   /* Thread_bw's window (0 given: OSU's default) */
   int windowed;                  /* Thread_bw */
   int partner;                   /* -1: this rank takes no part */
   size_t block;                  /* bytes of one thread's slot */
@@ -22896,44 +22058,40 @@ typedef struct threads_state {
   int corrupt;                   /* the test row: rank 1 damages thread 1's slot */
 } threads_state;
 
-static void threads_args_read(threads_args *a, const sk_value *args, int windowed)
-{
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->threads = args[2].u.i;
-  a->window = windowed ? (args[3].u.i == 0 ? THREADS_DEFAULT_WINDOW : args[3].u.i) : 0;
-  a->iterations = args[windowed ? 4 : 3].u.i;
-}
-
-static void threads_init(sk_mctx *m, const sk_value *args, const char *fn, int windowed)
+static void threads_init(sk_mctx *m, const sk_value *args)
 {
   threads_state *s = (threads_state *)sk_calloc(1, sizeof *s);
+  const char *fn = m->name;
+  int windowed = m->variant == THREADS_BW;
   size_t bytes;
   int i;
+  (void)args;
   m->state = s;
-  threads_args_read(&s->a, args, windowed);
+  s->a = m->arg;
+  s->window = !windowed ? 0 : m->arg.window == 0 ? THREADS_DEFAULT_WINDOW : m->arg.window;
   s->windowed = windowed;
+  s->corrupt = m->variant == THREADS_PINGPONG_CORRUPTED;
   s->partner = m->rank == 0 ? 1 : m->rank == 1 ? 0 : -1;
   sk_mpi_check_count(m, fn, "count", s->a.count);
   sk_mpi_check_count(m, fn, "iterations", s->a.iterations);
-  if (!m->failed && windowed && (s->a.window < 1 || s->a.window > THREADS_MAX_WINDOW)) {
+  if (!m->failed && windowed && (s->window < 1 || s->window > THREADS_MAX_WINDOW)) {
     char msg[160];
-    sprintf(msg, "%s: window %ld must be 0 (OSU's default, %ld) or 1 to %ld", fn, s->a.window,
+    sprintf(msg, "%s: window %ld must be 0 (OSU's default, %ld) or 1 to %ld", fn, s->window,
             THREADS_DEFAULT_WINDOW, THREADS_MAX_WINDOW);
     sk_meas_fail(m, msg);
   }
   if (sk_team_refuse(m, fn, s->a.threads)) return;
-  s->block = sk_mpi_block_bytes(m, fn, s->a.count, s->a.dt, 1, 0);
+  s->block = sk_mpi_block_bytes(m, fn, s->a.count, s->a.datatype, 1, 0);
   bytes = s->partner >= 0 ? s->block * (size_t)s->a.threads : 0;
   m->send_usage = windowed && m->rank != 0 ? 0 : bytes;
   m->recv_usage = windowed && m->rank == 0 ? 0 : bytes;
-  m->reported_size = sk_mpi_data_bytes(s->a.count, s->a.dt);
+  m->reported_size = sk_mpi_data_bytes(s->a.count, s->a.datatype);
   if (m->failed) return;
   for (i = 0; i < s->a.threads; i++) MPI_Comm_dup(sk_mpi_comm(m), &s->comms[i]);
   s->comms_made = i;
   if (!windowed) return;
-  s->requests = (MPI_Request *)sk_malloc(sizeof(MPI_Request) * (size_t)(s->a.threads * s->a.window));
-  s->statuses = (MPI_Status *)sk_malloc(sizeof(MPI_Status) * (size_t)(s->a.threads * s->a.window));
+  s->requests = (MPI_Request *)sk_malloc(sizeof(MPI_Request) * (size_t)(s->a.threads * s->window));
+  s->statuses = (MPI_Status *)sk_malloc(sizeof(MPI_Status) * (size_t)(s->a.threads * s->window));
 }
 
 static void finalize_threads(sk_mctx *m, const sk_value *args)
@@ -22949,16 +22107,13 @@ static void finalize_threads(sk_mctx *m, const sk_value *args)
   m->state = NULL;
 }
 
-static void init_Thread_pingpong(sk_mctx *m, const sk_value *args) { threads_init(m, args, "Thread_pingpong", 0); }
-static void init_Thread_bw(sk_mctx *m, const sk_value *args) { threads_init(m, args, "Thread_bw", 1); }
-
 /* Thread i's round trips: rank 0 sends first. */
 static void threads_pingpong_work(void *p, int i)
 {
   threads_state *s = (threads_state *)p;
   char *send = s->m->send_buf + (size_t)i * s->block, *recv = s->m->recv_buf + (size_t)i * s->block;
   int count = (int)s->a.count;
-  MPI_Datatype dt = s->a.dt->mpi;
+  MPI_Datatype dt = s->a.datatype->mpi;
   MPI_Status status;
   long k;
   for (k = 0; k < s->a.iterations; k++) {
@@ -22978,10 +22133,10 @@ static void threads_bw_work(void *p, int i)
 {
   threads_state *s = (threads_state *)p;
   char *send = s->m->send_buf + (size_t)i * s->block, *recv = s->m->recv_buf + (size_t)i * s->block;
-  MPI_Request *req = s->requests + (size_t)i * (size_t)s->a.window;
-  MPI_Status *statuses = s->statuses + (size_t)i * (size_t)s->a.window;
-  int count = (int)s->a.count, w = (int)s->a.window, j;
-  MPI_Datatype dt = s->a.dt->mpi;
+  MPI_Request *req = s->requests + (size_t)i * (size_t)s->window;
+  MPI_Status *statuses = s->statuses + (size_t)i * (size_t)s->window;
+  int count = (int)s->a.count, w = (int)s->window, j;
+  MPI_Datatype dt = s->a.datatype->mpi;
   MPI_Status status;
   long k;
   for (k = 0; k < s->a.iterations; k++) {
@@ -22999,12 +22154,14 @@ static void threads_bw_work(void *p, int i)
 
 /* The timed span of the team (made before the synchronised start), per round trip or
 ** per message of all threads. */
-static double threads_measure(sk_mctx *m, sk_team_fn work)
+static double threads_measure(sk_mctx *m, const sk_value *args)
 {
   threads_state *s = (threads_state *)m->state;
+  sk_team_fn work = s->windowed ? threads_bw_work : threads_pingpong_work;
   sk_team team;
   double start, span = 0.0, per;
   int made = 1;
+  (void)args;
   s->m = m;
   if (s->partner >= 0 && s->a.threads > 1) made = sk_team_start(&team, (int)s->a.threads, work, s);
   start = sk_sync_start(m);
@@ -23018,20 +22175,8 @@ static double threads_measure(sk_mctx *m, sk_team_fn work)
   if (s->partner < 0) return -1.0;
   if (s->corrupt && m->rank == 1 && s->a.threads > 1 && s->block > 8) m->recv_buf[s->block + 8] ^= 0x10;
   if (s->a.iterations == 0) return 0.0;
-  per = (double)s->a.iterations * (s->windowed ? (double)s->a.threads * (double)s->a.window : 1.0);
+  per = (double)s->a.iterations * (s->windowed ? (double)s->a.threads * (double)s->window : 1.0);
   return span / per;
-}
-
-static double measure_Thread_pingpong(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return threads_measure(m, threads_pingpong_work);
-}
-
-static double measure_Thread_bw(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return threads_measure(m, threads_bw_work);
 }
 
 /* Verification: every receiving thread's slot holds its partner thread's message. */
@@ -23044,32 +22189,21 @@ static void check_threads(sk_mctx *m, const sk_value *args)
   for (i = 0; i < s->a.threads && !m->failed; i++) {
     char what[60];
     sprintf(what, "slot of thread %ld", i);
-    sk_mpi_verify_block(m, what, m->recv_buf + (size_t)i * s->block, s->a.count, s->a.dt, s->a.count, s->a.dt,
+    sk_mpi_verify_block(m, what, m->recv_buf + (size_t)i * s->block, s->a.count, s->a.datatype, s->a.count, s->a.datatype,
                         s->partner, (size_t)i * s->block);
   }
 }
 
-#ifdef SKAMPI_TESTING
-/* Test only: Verify_Corrupt_Thread_pingpong(...) is Thread_pingpong after which rank 1
-** damages byte 8 of thread 1's slot, which skampi -v must catch (tests/mpi_catalogue). */
-static void init_Verify_Corrupt_Thread_pingpong(sk_mctx *m, const sk_value *args)
-{
-  threads_init(m, args, "Verify_Corrupt_Thread_pingpong", 0);
-  ((threads_state *)m->state)->corrupt = 1;
-}
-#endif
-
 #endif /* SK_HAVE_THREADS */
 
 static const sk_measurement mpi_threads_table[] = {
-  SK_ROW_THREADS("Thread_pingpong", "count:i datatype:t threads:i iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
-                 measure_Thread_pingpong, init_Thread_pingpong, finalize_threads, NULL, check_threads,
-                 NULL),
-  SK_ROW_THREADS("Thread_bw", "count:i datatype:t threads:i window:i iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
-                 measure_Thread_bw, init_Thread_bw, finalize_threads, NULL, check_threads, NULL),
+  SK_ROW_THREADS("Thread_pingpong", "count:i datatype:t threads:i iterations:i", SK_PATTERN_COLLECTIVE, 2, THREADS_PINGPONG,
+                 threads_measure, threads_init, finalize_threads, NULL, check_threads, NULL),
+  SK_ROW_THREADS("Thread_bw", "count:i datatype:t threads:i window:i iterations:i", SK_PATTERN_COLLECTIVE, 2, THREADS_BW,
+                 threads_measure, threads_init, finalize_threads, NULL, check_threads, NULL),
 #ifdef SKAMPI_TESTING
   SK_ROW_THREADS("Verify_Corrupt_Thread_pingpong", "count:i datatype:t threads:i iterations:i",
-                 SK_PATTERN_COLLECTIVE, 2, 0, measure_Thread_pingpong, init_Verify_Corrupt_Thread_pingpong,
+                 SK_PATTERN_COLLECTIVE, 2, THREADS_PINGPONG_CORRUPTED, threads_measure, threads_init,
                  finalize_threads, NULL, check_threads, NULL),
 #endif
   SK_ROW_END
@@ -23080,24 +22214,21 @@ SK_API const sk_measurement *sk_meas_table_mpi_threads(void) { return mpi_thread
 /* --- begin split/measurements/meas_mpi_partitioned.c --- */
 #line 1 "split/measurements/meas_mpi_partitioned.c"
 /*
-** meas_mpi_partitioned.c -- MPI-4 partitioned point-to-point (MPI-4.0 §4): a ping-pong
-** between ranks 0 and 1 of the measurement communicator over persistent partitioned
-** requests, made in init (MPI_Psend_init, MPI_Precv_init) and freed in finalize.
-** Partitioned_pingpong(count, datatype, partitions, threads, iterations): a message of
-** `partitions` partitions of `count` elements each; per round trip both ranks MPI_Start
-** their two requests, then rank 0 marks its partitions ready (MPI_Pready) and awaits the
-** answer's partitions (MPI_Parrived), while rank 1 awaits each partition of the ping and
-** marks the same partition of the pong ready as soon as it arrived; then MPI_Wait on both.
-** With T threads (MPI_THREAD_MULTIPLE, thread_team.h), thread j marks and awaits the
-** partitions p with p mod T = j, and the threads meet before and after each round trip's
-** partition work (thread 0 starts and waits). The time, between a synchronised start and
-** stop (collective pattern; ranks beyond 1 take no part and return -1), is that of one
-** round trip; the set-up (the two *_init calls, the longer of ranks 0 and 1) goes into
-** the note under the result line. Only where mpi.h declares MPI-4.
+** meas_mpi_partitioned.c -- MPI-4 partitioned point-to-point (MPI-4.0 §4):
+** Partitioned_pingpong(count, datatype, partitions, threads, iterations), a ping-pong
+** between ranks 0 and 1 over persistent partitioned requests (MPI_Psend_init,
+** MPI_Precv_init), the partitions marked ready (MPI_Pready) and awaited (MPI_Parrived)
+** by T threads (thread_team.h). The time is that of one round trip; the set-up goes into
+** the note under the result line. Only where mpi.h declares MPI-4. The round trip and
+** the threads' share: doc/internals.md, "meas_mpi_partitioned".
 */
-#line 18 "split/measurements/meas_mpi_partitioned.c"
-#line 19 "split/measurements/meas_mpi_partitioned.c"
-#line 20 "split/measurements/meas_mpi_partitioned.c"
+#line 11 "split/measurements/meas_mpi_partitioned.c"
+#line 12 "split/measurements/meas_mpi_partitioned.c"
+#line 13 "split/measurements/meas_mpi_partitioned.c"
+
+/* The rows' VARIANT: the ping-pong, or the one whose rank 1 damages its data afterwards
+** (the test build's row). */
+enum part_variant { PART_PINGPONG, PART_PINGPONG_CORRUPTED };
 
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 4
 
@@ -23114,16 +22245,19 @@ typedef struct part_state {
 #endif
 } part_state;
 
-static void part_init(sk_mctx *m, const sk_value *args, const char *fn)
+static void part_init(sk_mctx *m, const sk_value *args)
 {
   part_state *s = (part_state *)sk_calloc(1, sizeof *s);
+  const char *fn = m->name;
   size_t bytes;
+  (void)args;
   m->state = s;
-  s->count = args[0].u.i;
-  s->dt = args[1].u.dt;
-  s->partitions = args[2].u.i;
-  s->threads = args[3].u.i;
-  s->iterations = args[4].u.i;
+  s->count = m->arg.count;
+  s->dt = m->arg.datatype;
+  s->partitions = m->arg.partitions;
+  s->threads = m->arg.threads;
+  s->iterations = m->arg.iterations;
+  s->corrupt = m->variant == PART_PINGPONG_CORRUPTED;
   s->partner = m->rank == 0 ? 1 : m->rank == 1 ? 0 : -1;
   sk_mpi_check_count(m, fn, "count", s->count);
   sk_mpi_check_count(m, fn, "iterations", s->iterations);
@@ -23169,7 +22303,7 @@ static void part_await(part_state *s, int p)
   while (!flag) MPI_Parrived(s->recv, p, &flag);
 }
 
-/* Thread j's round trips (thread 0 alone starts and waits; see the top comment). */
+/* Thread j's round trips (thread 0 alone starts and waits; doc/internals.md, "meas_mpi_partitioned"). */
 static void part_work(void *arg, int j)
 {
   part_state *s = (part_state *)arg;
@@ -23245,11 +22379,6 @@ static void finalize_part(sk_mctx *m, const sk_value *args)
   m->state = NULL;
 }
 
-static void init_Partitioned_pingpong(sk_mctx *m, const sk_value *args)
-{
-  part_init(m, args, "Partitioned_pingpong");
-}
-
 /* Verification: the whole message (every partition) from the partner. */
 static void check_part(sk_mctx *m, const sk_value *args)
 {
@@ -23260,25 +22389,15 @@ static void check_part(sk_mctx *m, const sk_value *args)
     sk_mpi_verify_block(m, "received partitions", m->recv_buf, n, s->dt, n, s->dt, s->partner, 0);
 }
 
-#ifdef SKAMPI_TESTING
-/* Test only: Verify_Corrupt_Partitioned(...) is Partitioned_pingpong after which rank 1
-** damages byte 8 of what it received, which skampi -v must catch (tests/mpi_catalogue). */
-static void init_Verify_Corrupt_Partitioned(sk_mctx *m, const sk_value *args)
-{
-  part_init(m, args, "Verify_Corrupt_Partitioned");
-  ((part_state *)m->state)->corrupt = 1;
-}
-#endif
-
 #endif /* MPI-4 */
 
 #define PART_SIG "count:i datatype:t partitions:i threads:i iterations:i"
 static const sk_measurement mpi_partitioned_table[] = {
-  SK_ROW_MPI4("Partitioned_pingpong", PART_SIG, SK_PATTERN_COLLECTIVE, 2, 0, measure_part, init_Partitioned_pingpong,
+  SK_ROW_MPI4("Partitioned_pingpong", PART_SIG, SK_PATTERN_COLLECTIVE, 2, PART_PINGPONG, measure_part, part_init,
               finalize_part, NULL, check_part, NULL),
 #ifdef SKAMPI_TESTING
-  SK_ROW_MPI4("Verify_Corrupt_Partitioned", PART_SIG, SK_PATTERN_COLLECTIVE, 2, 0, measure_part,
-              init_Verify_Corrupt_Partitioned, finalize_part, NULL, check_part, NULL),
+  SK_ROW_MPI4("Verify_Corrupt_Partitioned", PART_SIG, SK_PATTERN_COLLECTIVE, 2, PART_PINGPONG_CORRUPTED,
+              measure_part, part_init, finalize_part, NULL, check_part, NULL),
 #endif
   SK_ROW_END
 };
@@ -23300,116 +22419,71 @@ SK_API const sk_measurement *sk_meas_table_mpi_partitioned(void) { return mpi_pa
 #line 12 "split/measurements/meas_mpi_mprobe.c"
 #line 13 "split/measurements/meas_mpi_mprobe.c"
 
+/* How the partner's message is received (the rows' VARIANT): MPI_Mprobe + MPI_Mrecv, or
+** an MPI_Improbe loop + MPI_Imrecv + MPI_Wait. */
+enum mprobe_variant { MPROBE_BLOCKING, MPROBE_POLLED };
+/* The rows' signature: the parameters of the ping-pongs of meas_mpi_p2p.c. */
+#define MPROBE_SIG "count:i datatype:t tag:i iterations:i"
+
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 3
 
-/* The arguments (count, datatype, tag, iterations). */
-typedef struct mprobe_args {
-  long count;
-  const sk_datatype *dt;
-  long tag, iterations;
-} mprobe_args;
-
-static void mprobe_args_read(mprobe_args *a, const sk_value *args)
+static void init_mprobe(sk_mctx *m, const sk_value *args)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->tag = args[2].u.i;
-  a->iterations = args[3].u.i;
-}
-
-static void init_mprobe(sk_mctx *m, const sk_value *args, const char *fn)
-{
-  mprobe_args a;
-  mprobe_args_read(&a, args);
-  sk_mpi_check_count(m, fn, "count", a.count);
-  sk_mpi_check_tag(m, fn, "tag", a.tag);
-  if (!m->failed && a.tag == INT_MAX) sk_meas_fail(m, "matched-probe ping-pongs: the tag must be below the largest (tag + 1 says ready)");
-  sk_mpi_check_count(m, fn, "iterations", a.iterations);
-  m->send_usage = m->rank <= 1 ? sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0) : 0;
-  m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
-}
-
-static void init_Pingpong_Mprobe_Mrecv(sk_mctx *m, const sk_value *args)
-{
-  init_mprobe(m, args, "Pingpong_Mprobe_Mrecv");
-}
-
-static void init_Pingpong_Improbe_Imrecv(sk_mctx *m, const sk_value *args)
-{
-  init_mprobe(m, args, "Pingpong_Improbe_Imrecv");
+  (void)args;
+  sk_mpi_init_message_pair(m);
+  if (!m->failed && m->arg.tag == INT_MAX) sk_meas_fail(m, "matched-probe ping-pongs: the tag must be below the largest (tag + 1 says ready)");
+  sk_mpi_check_count(m, m->name, "iterations", m->arg.iterations);
+  if (m->rank > 1) m->send_usage = m->recv_usage = 0;    /* the others take no part */
 }
 
 /* Receives the partner's message through a matched probe: blocking (MPI_Mprobe,
 ** MPI_Mrecv) or polled and non-blocking (MPI_Improbe loop, MPI_Imrecv, MPI_Wait). */
-static void mprobe_receive(sk_mctx *m, const mprobe_args *a, int polled)
+static void mprobe_receive(sk_mctx *m)
 {
+  const sk_margs *a = &m->arg;
   MPI_Message message;
   MPI_Status status;
   MPI_Request req;
   int flag = 0;
   MPI_Comm comm = sk_mpi_comm(m);
-  if (!polled) {
+  if (m->variant == MPROBE_BLOCKING) {
     MPI_Mprobe(1 - m->rank, (int)a->tag, comm, &message, &status);
-    MPI_Mrecv(m->recv_buf, (int)a->count, a->dt->mpi, &message, &status);
+    MPI_Mrecv(m->recv_buf, (int)a->count, a->datatype->mpi, &message, &status);
     return;
   }
   do MPI_Improbe(1 - m->rank, (int)a->tag, comm, &flag, &message, &status); while (!flag);
-  MPI_Imrecv(m->recv_buf, (int)a->count, a->dt->mpi, &message, &req);
+  MPI_Imrecv(m->recv_buf, (int)a->count, a->datatype->mpi, &message, &req);
   MPI_Wait(&req, &status);
 }
 
-static double mprobe_pingpong(sk_mctx *m, const sk_value *args, int polled)
+static double mprobe_pingpong(sk_mctx *m, const sk_value *args)
 {
-  mprobe_args a;
+  const sk_margs *a = &m->arg;
   MPI_Comm comm = sk_mpi_comm(m);
   MPI_Status status;
   long i;
   double start;
-  mprobe_args_read(&a, args);
-  if (m->rank > 1 || a.iterations < 0) return -1.0;
-  if (a.iterations == 0) return 0.0;
-  if (m->rank == 0) MPI_Recv(NULL, 0, MPI_BYTE, 1, (int)a.tag + 1, comm, &status);
-  else MPI_Send(NULL, 0, MPI_BYTE, 0, (int)a.tag + 1, comm);
+  (void)args;
+  if (m->rank > 1 || a->iterations < 0) return -1.0;
+  if (a->iterations == 0) return 0.0;
+  if (m->rank == 0) MPI_Recv(NULL, 0, MPI_BYTE, 1, (int)a->tag + 1, comm, &status);
+  else MPI_Send(NULL, 0, MPI_BYTE, 0, (int)a->tag + 1, comm);
   start = MPI_Wtime();
-  for (i = 0; i < a.iterations; i++) {
-    if (m->rank == 0) {
-      MPI_Send(m->send_buf, (int)a.count, a.dt->mpi, 1, (int)a.tag, comm);
-      mprobe_receive(m, &a, polled);
-    } else {
-      mprobe_receive(m, &a, polled);
-      MPI_Send(m->send_buf, (int)a.count, a.dt->mpi, 0, (int)a.tag, comm);
-    }
+  for (i = 0; i < a->iterations; i++) {
+    if (m->rank == 1) mprobe_receive(m);
+    MPI_Send(m->send_buf, (int)a->count, a->datatype->mpi, 1 - m->rank, (int)a->tag, comm);
+    if (m->rank == 0) mprobe_receive(m);
   }
-  return (MPI_Wtime() - start) / (double)a.iterations;
-}
-
-static double measure_Pingpong_Mprobe_Mrecv(sk_mctx *m, const sk_value *args)
-{
-  return mprobe_pingpong(m, args, 0);
-}
-
-static double measure_Pingpong_Improbe_Imrecv(sk_mctx *m, const sk_value *args)
-{
-  return mprobe_pingpong(m, args, 1);
-}
-
-/* Verification: ranks 0 and 1 each hold the other's message. */
-static void check_mprobe(sk_mctx *m, const sk_value *args)
-{
-  mprobe_args a;
-  mprobe_args_read(&a, args);
-  if (a.iterations > 0 && m->rank <= 1)
-    sk_mpi_verify_block(m, "receive buffer", m->recv_buf, a.count, a.dt, a.count, a.dt, 1 - m->rank, 0);
+  return (MPI_Wtime() - start) / (double)a->iterations;
 }
 
 #endif /* MPI-3 */
 
 static const sk_measurement mpi_mprobe_table[] = {
-  SK_ROW_MPI3("Pingpong_Mprobe_Mrecv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, 0,
-              measure_Pingpong_Mprobe_Mrecv, init_Pingpong_Mprobe_Mrecv, NULL, NULL, check_mprobe, NULL),
-  SK_ROW_MPI3("Pingpong_Improbe_Imrecv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, 0,
-              measure_Pingpong_Improbe_Imrecv, init_Pingpong_Improbe_Imrecv, NULL, NULL, check_mprobe, NULL),
+  SK_ROW_MPI3("Pingpong_Mprobe_Mrecv", MPROBE_SIG, SK_PATTERN_P2P, 2, MPROBE_BLOCKING,
+              mprobe_pingpong, init_mprobe, NULL, NULL, sk_mpi_check_pingpong, NULL),
+  SK_ROW_MPI3("Pingpong_Improbe_Imrecv", MPROBE_SIG, SK_PATTERN_P2P, 2, MPROBE_POLLED,
+              mprobe_pingpong, init_mprobe, NULL, NULL, sk_mpi_check_pingpong, NULL),
   SK_ROW_END
 };
 
@@ -23422,33 +22496,33 @@ SK_API const sk_measurement *sk_meas_table_mpi_mprobe(void) { return mpi_mprobe_
 ** the two-sided collective counterparts that §3.3 lists beside the one-sided functions
 ** (Exchange, multi_Alltoall, twosided_borderexchange). MPI-1.1 calls only; the function
 ** bodies exist in the MPI build, the rows in every build.
-** Invariants: each measure function times ONE call (or one run of a self-made
-** algorithm; the repeated ones the average of one) between sk_sync_start() and
-** sk_sync_stop(), so that all processes start together (§6.2.1), and each process
-** returns its own time. The reported message size is the data of one message (one
-** process's contribution): count * size of the datatype.
-** The v-variants (Alltoallv, Gatherv, Allgatherv, Scatterv) use the same count for every
-** process, so that they can be compared with the plain operations; their counts and
-** displacements are built in init and kept in m->state. The self-made algorithms
-** (Bcast_Send_Recv, Gather_SR, Gather_ISWA, Alltoall_Isend_Irecv, Alltoallv_Isend_Irecv,
-** myalltoallv) are deliberately naive, as in SKaMPI 5: every process talks to every
-** partner in rank order.
-** The warm-up of the operations that move data is COLL_WARM_UP_CALLS untimed calls and
-** then the timed warm-up call (coll_start, below), not one call.
+** Each measure function times ONE call (or one run of a self-made algorithm; the
+** repeated ones the average of one) between sk_sync_start() and sk_sync_stop() (§6.2.1),
+** each process its own time; the reported size is one process's contribution. The MPI
+** collectives share init_xfer / init_reduction and measure_coll, told apart by the
+** variant (enum coll_op | COLL_* flags); the v-variants use the same count for every
+** process. The self-made algorithms are deliberately naive, as in SKaMPI 5. The warm-up
+** of the operations that move data is COLL_WARM_UP_CALLS untimed calls (coll_start).
+** The rules in full: doc/internals.md, "meas_mpi_coll.c".
 */
-#line 21 "split/measurements/meas_mpi_coll.c"
-#line 22 "split/measurements/meas_mpi_coll.c"
-#line 23 "split/measurements/meas_mpi_coll.c"
+#line 16 "split/measurements/meas_mpi_coll.c"
+#line 17 "split/measurements/meas_mpi_coll.c"
+#line 18 "split/measurements/meas_mpi_coll.c"
 
-/* The rows' variants: flags of what their shared functions do. */
-#define COLL_DISPLACED 1   /* a v-variant: counts and displacements in m->state */
-#define COLL_STATE 2       /* requests (and for all-to-alls counts) in m->state */
-#define COLL_OTHERS 4      /* the check skips the receiver's own block (self-made gathers) */
-#define COLL_ROOT_KEEPS 8  /* Reduce_Scatterv: the root keeps the whole vector */
-#define COLL_GATHERED 16   /* allgathers: block j from process j, at the same place everywhere */
-#define COLL_ROOTED 32     /* a root: Reduce's check reads the root's result only, delayed_Gather */
-#define COLL_SCAN 64       /* the check of a reduction checks prefixes */
-#define COLL_WAIT_UP 128   /* waitpattern_up: rank r waits (r + 1) * scale */
+/* The rows' variants: the operation that measure_coll calls (the low bits; OP_NONE for
+** the rows of functions of their own) and flags of what the shared functions do. */
+enum coll_op {
+  OP_NONE, OP_BCAST, OP_REDUCE, OP_ALLREDUCE, OP_SCAN, OP_REDUCE_BCAST, OP_REDUCE_SCATTER, OP_REDUCE_SCATTERV,
+  OP_GATHER, OP_GATHERV, OP_ALLGATHER, OP_ALLGATHERV, OP_SCATTER, OP_SCATTERV, OP_ALLTOALL, OP_ALLTOALLV
+};
+#define COLL_OP_MASK 31
+#define COLL_DISPLACED 32  /* a v-variant: counts and displacements in m->state */
+#define COLL_STATE 64      /* requests (and for all-to-alls counts) in m->state */
+#define COLL_OTHERS 128    /* self-made gathers: the root's own block is not copied nor checked */
+#define COLL_SELF_MADE 256 /* Bcast_Send_Recv: the root sends, the others receive */
+#define COLL_WAIT_UP 512   /* waitpattern_up: rank r waits (r + 1) * scale */
+#define COLL_DUP 1024      /* Comm_dup rather than Comm_split */
+#define COLL_DELAYED 2048  /* delayed_Alltoall, _Gather: rank `node` busy-waits `delay` s first */
 
 #ifdef SKAMPI_MPI
 
@@ -23456,7 +22530,7 @@ SK_API const sk_measurement *sk_meas_table_mpi_mprobe(void) { return mpi_mprobe_
 #define COLL_TAG 1
 
 /* Counts and displacements (in elements) per process and requests, for the v-variants
-** and the self-made algorithms. */
+** and the self-made algorithms; the four int arrays in one allocation. */
 typedef struct coll_state {
   int *send_counts, *send_displs, *recv_counts, *recv_displs;
   MPI_Request *requests;
@@ -23466,13 +22540,13 @@ typedef struct coll_state {
 static coll_state *coll_state_new(sk_mctx *m, int n_requests)
 {
   coll_state *s = (coll_state *)sk_calloc(1, sizeof *s);
-  size_t n = (size_t)m->size;
-  s->send_counts = (int *)sk_calloc(n, sizeof(int));
-  s->send_displs = (int *)sk_calloc(n, sizeof(int));
-  s->recv_counts = (int *)sk_calloc(n, sizeof(int));
-  s->recv_displs = (int *)sk_calloc(n, sizeof(int));
-  s->requests = (MPI_Request *)sk_calloc((size_t)(n_requests > 0 ? n_requests : 1), sizeof(MPI_Request));
-  s->statuses = (MPI_Status *)sk_calloc((size_t)(n_requests > 0 ? n_requests : 1), sizeof(MPI_Status));
+  size_t n = (size_t)m->size, r = (size_t)(n_requests > 0 ? n_requests : 1);
+  s->send_counts = (int *)sk_calloc(4 * n, sizeof(int));
+  s->send_displs = s->send_counts + n;
+  s->recv_counts = s->send_counts + 2 * n;
+  s->recv_displs = s->send_counts + 3 * n;
+  s->requests = (MPI_Request *)sk_calloc(r, sizeof(MPI_Request));
+  s->statuses = (MPI_Status *)sk_calloc(r, sizeof(MPI_Status));
   m->state = s;
   return s;
 }
@@ -23483,14 +22557,12 @@ static void finalize_coll_state(sk_mctx *m, const sk_value *args)
   (void)args;
   if (s == NULL) return;
   free(s->send_counts);
-  free(s->send_displs);
-  free(s->recv_counts);
-  free(s->recv_displs);
   free(s->requests);
   free(s->statuses);
   free(s);
   m->state = NULL;
 }
+
 
 /* Fills counts with `count` for everybody and displacements i*count. */
 static void equal_counts(int *counts, int *displs, int size, long count)
@@ -23570,151 +22642,49 @@ static double coll_start(sk_mctx *m, const sk_value *args, sk_measure_fn measure
   return sk_sync_start(m);
 }
 
-/* ---- broadcasts and barrier ---- */
+/* ---- the inits of the MPI collectives ---- */
+
+/* Send and receive buffers of `blocks` blocks of count elements each; the reported size
+** is one block. */
+static void coll_same_buffers(sk_mctx *m, long count, const sk_datatype *dt, long blocks)
+{
+  m->send_usage = sk_mpi_block_bytes(m, m->name, count, dt, blocks, 0);
+  m->recv_usage = m->send_usage;
+  m->reported_size = sk_mpi_data_bytes(count, dt);
+}
 
 /* Bcast(count, datatype, root): the root sends, everybody else receives into the
-** receive buffer. */
-static void init_Bcast(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  (void)args;
-  sk_mpi_check_count(m, "Bcast", "count", a->count);
-  sk_mpi_check_rank(m, "Bcast", "root", a->root);
-  m->send_usage = sk_mpi_block_bytes(m, "Bcast", a->count, a->datatype, 1, 0);
-  m->recv_usage = m->send_usage;
-  m->original_recv_usage = 0;   /* SKaMPI 5's Bcast receives into its send buffer */
-  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
-}
-
-static double measure_Bcast(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  void *buf;
-  double start;
-  buf = m->rank == a->root ? m->send_buf : m->recv_buf;
-  start = coll_start(m, args, measure_Bcast);
-  MPI_Bcast(buf, (int)a->count, a->datatype->mpi, (int)a->root, sk_tp_group_mpi_comm(m->group));
-  return sk_sync_stop(m) - start;
-}
-
-/* Bcast_Send_Recv(count, datatype, root): a very naive self-made broadcast, the root
-** sends to every other process in rank order. */
-static void init_Bcast_Send_Recv(sk_mctx *m, const sk_value *args)
-{
-  static const char fn[] = "Bcast_Send_Recv";
-  const sk_margs *a = &m->arg;
-  (void)args;
-  sk_mpi_check_count(m, fn, "count", a->count);
-  sk_mpi_check_rank(m, fn, "root", a->root);
-  m->send_usage = m->rank == a->root ? sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0) : 0;
-  m->recv_usage = m->rank == a->root ? 0 : sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
-  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
-}
-
-static double measure_Bcast_Send_Recv(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  int i, count, root;
-  MPI_Comm comm = sk_mpi_comm(m);
-  MPI_Status status;
-  double start;
-  count = (int)a->count;
-  root = (int)a->root;
-  start = coll_start(m, args, measure_Bcast_Send_Recv);
-  if (m->rank == root) {
-    for (i = 0; i < m->size; i++)
-      if (i != root) MPI_Send(m->send_buf, count, a->datatype->mpi, i, COLL_TAG, comm);
-  } else {
-    MPI_Recv(m->recv_buf, count, a->datatype->mpi, root, COLL_TAG, comm, &status);
-  }
-  return sk_sync_stop(m) - start;
-}
-
-static double measure_Barrier(sk_mctx *m, const sk_value *args)
-{
-  double start = sk_sync_start(m);
-  (void)args;
-  MPI_Barrier(sk_tp_group_mpi_comm(m->group));
-  return sk_sync_stop(m) - start;
-}
-
-/* ---- reductions ---- */
-
-/* Reduce(count, datatype, op, root): the result goes to the root's receive buffer. */
-static void init_Reduce(sk_mctx *m, const sk_value *args)
-{
-  static const char fn[] = "Reduce";
-  const sk_margs *a = &m->arg;
-  size_t bytes;
-  (void)args;
-  check_reduction(m, fn, a, 1);
-  bytes = sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
-  m->send_usage = bytes;
-  m->recv_usage = m->rank == a->root ? bytes : 0;
-  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
-}
-
-static double measure_Reduce(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  double start;
-  start = coll_start(m, args, measure_Reduce);
-  MPI_Reduce(m->send_buf, m->recv_buf, (int)a->count, a->datatype->mpi, a->op->mpi, (int)a->root, sk_mpi_comm(m));
-  return sk_sync_stop(m) - start;
-}
-
-/* The init of Allreduce(count, datatype, op) and Scan(count, datatype, op). */
-static void init_reduce_everywhere(sk_mctx *m, const sk_value *args)
+** receive buffer; Bcast_Send_Recv (COLL_SELF_MADE) the same by MPI_Send and MPI_Recv, so
+** that only the root needs a send and only the others a receive buffer. */
+static void init_bcast(sk_mctx *m, const sk_value *args)
 {
   const sk_margs *a = &m->arg;
   const char *fn = m->name;
+  int is_root = m->rank == a->root;
   (void)args;
-  check_reduction(m, fn, a, 0);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
-  m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
+  sk_mpi_check_count(m, fn, "count", a->count);
+  sk_mpi_check_rank(m, fn, "root", a->root);
+  if (m->variant & COLL_SELF_MADE) {
+    m->send_usage = is_root ? sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0) : 0;
+    m->recv_usage = is_root ? 0 : sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
+    m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
+  } else {
+    coll_same_buffers(m, a->count, a->datatype, 1);
+    m->original_recv_usage = 0;   /* SKaMPI 5's Bcast receives into its send buffer */
+  }
 }
 
-static double measure_Allreduce(sk_mctx *m, const sk_value *args)
+/* Reduce(count, datatype, op, root): the result in the root's receive buffer;
+** Allreduce and Scan (count, datatype, op) and Reduce_Bcast (... root): everybody's. */
+static void init_reduction(sk_mctx *m, const sk_value *args)
 {
   const sk_margs *a = &m->arg;
-  double start;
-  start = coll_start(m, args, measure_Allreduce);
-  MPI_Allreduce(m->send_buf, m->recv_buf, (int)a->count, a->datatype->mpi, a->op->mpi, sk_mpi_comm(m));
-  return sk_sync_stop(m) - start;
-}
-
-static double measure_Scan(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  double start;
-  start = coll_start(m, args, measure_Scan);
-  MPI_Scan(m->send_buf, m->recv_buf, (int)a->count, a->datatype->mpi, a->op->mpi, sk_mpi_comm(m));
-  return sk_sync_stop(m) - start;
-}
-
-/* Reduce_Bcast(count, datatype, op, root): MPI_Reduce to the root followed by MPI_Bcast
-** of the result from there -- an Allreduce made of two operations. */
-static void init_Reduce_Bcast(sk_mctx *m, const sk_value *args)
-{
-  static const char fn[] = "Reduce_Bcast";
-  const sk_margs *a = &m->arg;
+  const char *fn = m->name;
+  int op = m->variant & COLL_OP_MASK;
   (void)args;
-  check_reduction(m, fn, a, 1);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
-  m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
-}
-
-static double measure_Reduce_Bcast(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  MPI_Comm comm = sk_mpi_comm(m);
-  double start;
-  start = coll_start(m, args, measure_Reduce_Bcast);
-  MPI_Reduce(m->send_buf, m->recv_buf, (int)a->count, a->datatype->mpi, a->op->mpi, (int)a->root, comm);
-  MPI_Bcast(m->recv_buf, (int)a->count, a->datatype->mpi, (int)a->root, comm);
-  return sk_sync_stop(m) - start;
+  check_reduction(m, fn, a, op == OP_REDUCE || op == OP_REDUCE_BCAST);
+  coll_same_buffers(m, a->count, a->datatype, 1);
+  if (op == OP_REDUCE && m->rank != a->root) m->recv_usage = 0;
 }
 
 /* Reduce_scatter(count, datatype, op, root) and Reduce_Scatterv(count, datatype, op,
@@ -23730,7 +22700,7 @@ static void init_reduce_scatter(sk_mctx *m, const sk_value *args)
   coll_state *s;
   const sk_margs *a = &m->arg;
   const char *fn = m->name;
-  int i, root_keeps_result = (m->variant & COLL_ROOT_KEEPS) != 0;
+  int i;
   (void)args;
   check_reduction(m, fn, a, 1);
   m->send_usage = sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
@@ -23741,257 +22711,147 @@ static void init_reduce_scatter(sk_mctx *m, const sk_value *args)
     s->recv_displs[i] = i == 0 ? 0 : s->recv_displs[i - 1] + s->recv_counts[i - 1];
   }
   m->recv_usage = sk_mpi_bytes(s->recv_counts[m->rank], a->datatype);
-  if (root_keeps_result) {   /* SKaMPI 5's Reduce_Scatterv: the vector at the root, else none */
+  if ((m->variant & COLL_OP_MASK) == OP_REDUCE_SCATTERV) {   /* SKaMPI 5's: the vector at the root, else none */
     if (m->rank == a->root) m->recv_usage += m->send_usage;
     m->original_recv_usage = m->rank == a->root ? (long)m->send_usage : 0;
   }
   m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
 }
 
-
-static double measure_Reduce_scatter(sk_mctx *m, const sk_value *args)
-{
-  coll_state *s = (coll_state *)m->state;
-  const sk_margs *a = &m->arg;
-  double start;
-  start = coll_start(m, args, measure_Reduce_scatter);
-  MPI_Reduce_scatter(m->send_buf, m->recv_buf, s->recv_counts, a->datatype->mpi, a->op->mpi, sk_mpi_comm(m));
-  return sk_sync_stop(m) - start;
-}
-
-
-static double measure_Reduce_Scatterv(sk_mctx *m, const sk_value *args)
-{
-  coll_state *s = (coll_state *)m->state;
-  const sk_margs *a = &m->arg;
-  int root;
-  MPI_Datatype dt;
-  MPI_Comm comm = sk_mpi_comm(m);
-  char *mine;
-  double start;
-  root = (int)a->root;
-  dt = a->datatype->mpi;
-  mine = m->rank == root ? m->recv_buf + sk_mpi_bytes(a->count, a->datatype) : m->recv_buf;
-  start = coll_start(m, args, measure_Reduce_Scatterv);
-  MPI_Reduce(m->send_buf, m->recv_buf, (int)a->count, dt, a->op->mpi, root, comm);
-  MPI_Scatterv(m->recv_buf, s->recv_counts, s->recv_displs, dt, mine, s->recv_counts[m->rank], dt, root, comm);
-  return sk_sync_stop(m) - start;
-}
-
-/* ---- gather, scatter, all-to-all ---- */
-
-/* Gather(s_cnt, s_dt, r_cnt, r_dt, root), also the init of Gather_SR, Gather_ISWA and
-** Gatherv: everybody sends s_cnt elements, the root receives size blocks of r_cnt. */
-/* The init of the gathers: the v-variant's counts (COLL_DISPLACED) or the self-made one's
-** requests (COLL_STATE) in m->state. */
-static void init_gather(sk_mctx *m, const sk_value *args)
+/* The data-movement collectives (s_cnt, s_dt, r_cnt, r_dt[, root]): Gather (the root
+** receives size blocks of r_cnt), Allgather (everybody does), Scatter (the root sends
+** size blocks of s_cnt), Alltoall (everybody sends and receives size blocks), their
+** v-variants (COLL_DISPLACED: equal counts and displacements in m->state) and self-made
+** relatives (COLL_STATE: requests, for the all-to-alls counts too). */
+static void init_xfer(sk_mctx *m, const sk_value *args)
 {
   const sk_margs *a = &m->arg;
   const char *fn = m->name;
-  int displaced = (m->variant & COLL_DISPLACED) != 0;
+  int op = m->variant & COLL_OP_MASK, displaced = (m->variant & COLL_DISPLACED) != 0;
+  int gather = op == OP_GATHER || op == OP_GATHERV, scatter = op == OP_SCATTER || op == OP_SCATTERV;
+  int all_send = op == OP_ALLTOALL || op == OP_ALLTOALLV || (scatter && m->rank == a->root);
+  int all_recv = !scatter && (!gather || m->rank == a->root);
   (void)args;
-  check_send_recv(m, fn, a, 1);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a->send_count, a->send_dt, 1, 0);
-  m->recv_usage = m->rank == a->root ? sk_mpi_block_bytes(m, fn, a->recv_count, a->recv_dt, m->size, displaced) : 0;
+  check_send_recv(m, fn, a, gather || scatter);
+  if (all_send) m->send_usage = sk_mpi_block_bytes(m, fn, a->send_count, a->send_dt, m->size, displaced);
+  else m->send_usage = scatter ? 0 : sk_mpi_block_bytes(m, fn, a->send_count, a->send_dt, 1, 0);
+  if (all_recv) m->recv_usage = sk_mpi_block_bytes(m, fn, a->recv_count, a->recv_dt, m->size, displaced);
+  else m->recv_usage = gather ? 0 : sk_mpi_block_bytes(m, fn, a->recv_count, a->recv_dt, 1, 0);
   m->reported_size = sk_mpi_data_bytes(a->send_count, a->send_dt);
   if (m->failed) return;
-  if (displaced) equal_counts_in(coll_state_new(m, 0), 0, m->size, a->recv_count);
+  if (op == OP_ALLTOALL || op == OP_ALLTOALLV) {
+    if (m->variant & COLL_STATE) {
+      coll_state *s = coll_state_new(m, 2 * m->size);
+      equal_counts(s->send_counts, s->send_displs, m->size, a->send_count);
+      equal_counts(s->recv_counts, s->recv_displs, m->size, a->recv_count);
+    }
+  } else if (displaced) equal_counts_in(coll_state_new(m, 0), scatter, m->size, scatter ? a->send_count : a->recv_count);
   else if (m->variant & COLL_STATE) coll_state_new(m, m->size);
 }
 
+/* ---- one call of an MPI collective ---- */
 
-static double measure_Gather(sk_mctx *m, const sk_value *args)
+/* The MPI collective of the row (its variant's operation), timed; the delayed rows
+** (COLL_DELAYED, not warmed up) first keep rank `node` busy. Reduce_Bcast and
+** Reduce_Scatterv are two: MPI_Reduce to the root, then MPI_Bcast / MPI_Scatterv of the
+** result from there (the root's own part of the Scatterv behind the result). */
+static double measure_coll(sk_mctx *m, const sk_value *args)
+{
+  coll_state *s = (coll_state *)m->state;
+  const sk_margs *a = &m->arg;
+  MPI_Comm comm = sk_mpi_comm(m);
+  char *sb = m->send_buf, *rb = m->recv_buf;
+  int n = (int)a->count, root = (int)a->root, sc = (int)a->send_count, rc = (int)a->recv_count;
+  MPI_Datatype dt = a->datatype ? a->datatype->mpi : MPI_DATATYPE_NULL;
+  MPI_Datatype sdt = a->send_dt ? a->send_dt->mpi : MPI_DATATYPE_NULL, rdt = a->recv_dt ? a->recv_dt->mpi : MPI_DATATYPE_NULL;
+  MPI_Op op = a->op ? a->op->mpi : MPI_OP_NULL;
+  double start = m->variant & COLL_DELAYED ? sk_sync_start(m) : coll_start(m, args, measure_coll);
+  if (m->variant & COLL_DELAYED && m->rank == a->node) sk_mpi_busy_wait(a->delay * 1.0e6);
+  switch (m->variant & COLL_OP_MASK) {
+  case OP_BCAST: MPI_Bcast(m->rank == root ? sb : rb, n, dt, root, comm); break;
+  case OP_REDUCE: MPI_Reduce(sb, rb, n, dt, op, root, comm); break;
+  case OP_ALLREDUCE: MPI_Allreduce(sb, rb, n, dt, op, comm); break;
+  case OP_SCAN: MPI_Scan(sb, rb, n, dt, op, comm); break;
+  case OP_REDUCE_BCAST:
+    MPI_Reduce(sb, rb, n, dt, op, root, comm);
+    MPI_Bcast(rb, n, dt, root, comm);
+    break;
+  case OP_REDUCE_SCATTER: MPI_Reduce_scatter(sb, rb, s->recv_counts, dt, op, comm); break;
+  case OP_REDUCE_SCATTERV:
+    MPI_Reduce(sb, rb, n, dt, op, root, comm);
+    MPI_Scatterv(rb, s->recv_counts, s->recv_displs, dt, m->rank == root ? rb + sk_mpi_bytes(a->count, a->datatype) : rb,
+                 s->recv_counts[m->rank], dt, root, comm);
+    break;
+  case OP_GATHER: MPI_Gather(sb, sc, sdt, rb, rc, rdt, root, comm); break;
+  case OP_GATHERV: MPI_Gatherv(sb, sc, sdt, rb, s->recv_counts, s->recv_displs, rdt, root, comm); break;
+  case OP_ALLGATHER: MPI_Allgather(sb, sc, sdt, rb, rc, rdt, comm); break;
+  case OP_ALLGATHERV: MPI_Allgatherv(sb, sc, sdt, rb, s->recv_counts, s->recv_displs, rdt, comm); break;
+  case OP_SCATTER: MPI_Scatter(sb, sc, sdt, rb, rc, rdt, root, comm); break;
+  case OP_SCATTERV: MPI_Scatterv(sb, s->send_counts, s->send_displs, sdt, rb, rc, rdt, root, comm); break;
+  case OP_ALLTOALL: MPI_Alltoall(sb, sc, sdt, rb, rc, rdt, comm); break;
+  case OP_ALLTOALLV:
+    MPI_Alltoallv(sb, s->send_counts, s->send_displs, sdt, rb, s->recv_counts, s->recv_displs, rdt, comm);
+    break;
+  }
+  return sk_sync_stop(m) - start;
+}
+
+static double measure_Barrier(sk_mctx *m, const sk_value *args)
+{
+  double start = sk_sync_start(m);
+  (void)args;
+  MPI_Barrier(sk_tp_group_mpi_comm(m->group));
+  return sk_sync_stop(m) - start;
+}
+
+/* ---- the self-made broadcast and gathers ---- */
+
+/* Bcast_Send_Recv(count, datatype, root): a very naive self-made broadcast, the root
+** sends to every other process in rank order. */
+static double measure_Bcast_Send_Recv(sk_mctx *m, const sk_value *args)
 {
   const sk_margs *a = &m->arg;
-  double start;
-  start = coll_start(m, args, measure_Gather);
-  MPI_Gather(m->send_buf, (int)a->send_count, a->send_dt->mpi, m->recv_buf, (int)a->recv_count, a->recv_dt->mpi,
-             (int)a->root, sk_mpi_comm(m));
+  int i, count = (int)a->count, root = (int)a->root;
+  MPI_Comm comm = sk_mpi_comm(m);
+  MPI_Status status;
+  double start = coll_start(m, args, measure_Bcast_Send_Recv);
+  if (m->rank == root) {
+    for (i = 0; i < m->size; i++)
+      if (i != root) MPI_Send(m->send_buf, count, a->datatype->mpi, i, COLL_TAG, comm);
+  } else {
+    MPI_Recv(m->recv_buf, count, a->datatype->mpi, root, COLL_TAG, comm, &status);
+  }
   return sk_sync_stop(m) - start;
 }
 
 /* Gather_SR: a very naive self-made gather, the root receives with MPI_Recv from every
-** other process in rank order; the root's own block is not copied. */
-
-static double measure_Gather_SR(sk_mctx *m, const sk_value *args)
+** other process in rank order; Gather_ISWA (COLL_STATE) the same with non-blocking
+** calls: the root posts an MPI_Irecv for every other process and completes them with
+** MPI_Waitall, the others send with MPI_Isend + MPI_Wait. The root's own block is not
+** copied. */
+static double measure_self_made_gather(sk_mctx *m, const sk_value *args)
 {
+  coll_state *s = (coll_state *)m->state;
   const sk_margs *a = &m->arg;
-  int i, root;
-  size_t block;
+  int i, n = 0, root = (int)a->root, nonblocking = (m->variant & COLL_STATE) != 0;
+  size_t block = sk_mpi_bytes(a->recv_count, a->recv_dt);
   MPI_Comm comm = sk_mpi_comm(m);
   MPI_Status status;
-  double start;
-  root = (int)a->root;
-  block = sk_mpi_bytes(a->recv_count, a->recv_dt);
-  start = coll_start(m, args, measure_Gather_SR);
+  double start = coll_start(m, args, measure_self_made_gather);
   if (m->rank == root) {
-    for (i = 0; i < m->size; i++)
-      if (i != root) MPI_Recv(m->recv_buf + (size_t)i * block, (int)a->recv_count, a->recv_dt->mpi, i, COLL_TAG, comm, &status);
+    for (i = 0; i < m->size; i++) {
+      char *at = m->recv_buf + (size_t)i * block;
+      if (i == root) continue;
+      if (nonblocking) MPI_Irecv(at, (int)a->recv_count, a->recv_dt->mpi, i, COLL_TAG, comm, &s->requests[n++]);
+      else MPI_Recv(at, (int)a->recv_count, a->recv_dt->mpi, i, COLL_TAG, comm, &status);
+    }
+    if (nonblocking) MPI_Waitall(n, s->requests, s->statuses);
+  } else if (nonblocking) {
+    MPI_Isend(m->send_buf, (int)a->send_count, a->send_dt->mpi, root, COLL_TAG, comm, &s->requests[0]);
+    MPI_Wait(&s->requests[0], &s->statuses[0]);
   } else {
     MPI_Send(m->send_buf, (int)a->send_count, a->send_dt->mpi, root, COLL_TAG, comm);
   }
-  return sk_sync_stop(m) - start;
-}
-
-/* Gather_ISWA: a very naive self-made gather with non-blocking calls: the root posts an
-** MPI_Irecv for every other process and completes them with MPI_Waitall, the others
-** send with MPI_Isend + MPI_Wait. */
-
-static double measure_Gather_ISWA(sk_mctx *m, const sk_value *args)
-{
-  coll_state *s = (coll_state *)m->state;
-  const sk_margs *a = &m->arg;
-  int i, n = 0, root;
-  size_t block;
-  MPI_Comm comm = sk_mpi_comm(m);
-  double start;
-  root = (int)a->root;
-  block = sk_mpi_bytes(a->recv_count, a->recv_dt);
-  start = coll_start(m, args, measure_Gather_ISWA);
-  if (m->rank == root) {
-    for (i = 0; i < m->size; i++)
-      if (i != root)
-        MPI_Irecv(m->recv_buf + (size_t)i * block, (int)a->recv_count, a->recv_dt->mpi, i, COLL_TAG, comm, &s->requests[n++]);
-    MPI_Waitall(n, s->requests, s->statuses);
-  } else {
-    MPI_Isend(m->send_buf, (int)a->send_count, a->send_dt->mpi, root, COLL_TAG, comm, &s->requests[0]);
-    MPI_Wait(&s->requests[0], &s->statuses[0]);
-  }
-  return sk_sync_stop(m) - start;
-}
-
-/* Gatherv: like Gather, every process contributes the same count. */
-
-static double measure_Gatherv(sk_mctx *m, const sk_value *args)
-{
-  coll_state *s = (coll_state *)m->state;
-  const sk_margs *a = &m->arg;
-  double start;
-  start = coll_start(m, args, measure_Gatherv);
-  MPI_Gatherv(m->send_buf, (int)a->send_count, a->send_dt->mpi, m->recv_buf, s->recv_counts, s->recv_displs,
-              a->recv_dt->mpi, (int)a->root, sk_mpi_comm(m));
-  return sk_sync_stop(m) - start;
-}
-
-/* Allgather(s_cnt, s_dt, r_cnt, r_dt) and Allgatherv: everybody receives size blocks. */
-/* The init of the allgathers: the v-variant's counts (COLL_DISPLACED) in m->state. */
-static void init_allgather(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  const char *fn = m->name;
-  int displaced = (m->variant & COLL_DISPLACED) != 0;
-  (void)args;
-  check_send_recv(m, fn, a, 0);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a->send_count, a->send_dt, 1, 0);
-  m->recv_usage = sk_mpi_block_bytes(m, fn, a->recv_count, a->recv_dt, m->size, displaced);
-  m->reported_size = sk_mpi_data_bytes(a->send_count, a->send_dt);
-  if (!m->failed && displaced) equal_counts_in(coll_state_new(m, 0), 0, m->size, a->recv_count);
-}
-
-
-static double measure_Allgather(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  double start;
-  start = coll_start(m, args, measure_Allgather);
-  MPI_Allgather(m->send_buf, (int)a->send_count, a->send_dt->mpi, m->recv_buf, (int)a->recv_count, a->recv_dt->mpi,
-                sk_mpi_comm(m));
-  return sk_sync_stop(m) - start;
-}
-
-
-static double measure_Allgatherv(sk_mctx *m, const sk_value *args)
-{
-  coll_state *s = (coll_state *)m->state;
-  const sk_margs *a = &m->arg;
-  double start;
-  start = coll_start(m, args, measure_Allgatherv);
-  MPI_Allgatherv(m->send_buf, (int)a->send_count, a->send_dt->mpi, m->recv_buf, s->recv_counts, s->recv_displs,
-                 a->recv_dt->mpi, sk_mpi_comm(m));
-  return sk_sync_stop(m) - start;
-}
-
-/* Scatter(s_cnt, s_dt, r_cnt, r_dt, root) and Scatterv: the root sends size blocks of
-** s_cnt, everybody receives r_cnt. */
-/* The init of the scatters: the v-variant's counts (COLL_DISPLACED) in m->state. */
-static void init_scatter(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  const char *fn = m->name;
-  int displaced = (m->variant & COLL_DISPLACED) != 0;
-  (void)args;
-  check_send_recv(m, fn, a, 1);
-  m->send_usage = m->rank == a->root ? sk_mpi_block_bytes(m, fn, a->send_count, a->send_dt, m->size, displaced) : 0;
-  m->recv_usage = sk_mpi_block_bytes(m, fn, a->recv_count, a->recv_dt, 1, 0);
-  m->reported_size = sk_mpi_data_bytes(a->send_count, a->send_dt);
-  if (!m->failed && displaced) equal_counts_in(coll_state_new(m, 0), 1, m->size, a->send_count);
-}
-
-
-static double measure_Scatter(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  double start;
-  start = coll_start(m, args, measure_Scatter);
-  MPI_Scatter(m->send_buf, (int)a->send_count, a->send_dt->mpi, m->recv_buf, (int)a->recv_count, a->recv_dt->mpi,
-              (int)a->root, sk_mpi_comm(m));
-  return sk_sync_stop(m) - start;
-}
-
-
-static double measure_Scatterv(sk_mctx *m, const sk_value *args)
-{
-  coll_state *s = (coll_state *)m->state;
-  const sk_margs *a = &m->arg;
-  double start;
-  start = coll_start(m, args, measure_Scatterv);
-  MPI_Scatterv(m->send_buf, s->send_counts, s->send_displs, a->send_dt->mpi, m->recv_buf, (int)a->recv_count,
-               a->recv_dt->mpi, (int)a->root, sk_mpi_comm(m));
-  return sk_sync_stop(m) - start;
-}
-
-/* Alltoall(s_cnt, s_dt, r_cnt, r_dt) and its relatives: every process sends a block of
-** s_cnt to every process (itself included) and receives a block of r_cnt from each.
-** `with_state` also prepares equal counts/displacements (m->state) and requests. */
-/* The init of the all-to-alls: counts, displacements and requests in m->state
-** (COLL_STATE: the v-variant and the self-made ones). */
-static void init_alltoall(sk_mctx *m, const sk_value *args)
-{
-  coll_state *s;
-  const sk_margs *a = &m->arg;
-  const char *fn = m->name;
-  int displaced = (m->variant & COLL_DISPLACED) != 0, with_state = (m->variant & COLL_STATE) != 0;
-  (void)args;
-  check_send_recv(m, fn, a, 0);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a->send_count, a->send_dt, m->size, displaced);
-  m->recv_usage = sk_mpi_block_bytes(m, fn, a->recv_count, a->recv_dt, m->size, displaced);
-  m->reported_size = sk_mpi_data_bytes(a->send_count, a->send_dt);
-  if (m->failed || !with_state) return;
-  s = coll_state_new(m, 2 * m->size);
-  equal_counts(s->send_counts, s->send_displs, m->size, a->send_count);
-  equal_counts(s->recv_counts, s->recv_displs, m->size, a->recv_count);
-}
-
-
-static double measure_Alltoall(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  double start;
-  start = coll_start(m, args, measure_Alltoall);
-  MPI_Alltoall(m->send_buf, (int)a->send_count, a->send_dt->mpi, m->recv_buf, (int)a->recv_count, a->recv_dt->mpi,
-               sk_mpi_comm(m));
-  return sk_sync_stop(m) - start;
-}
-
-
-static double measure_Alltoallv(sk_mctx *m, const sk_value *args)
-{
-  coll_state *s = (coll_state *)m->state;
-  const sk_margs *a = &m->arg;
-  double start;
-  start = coll_start(m, args, measure_Alltoallv);
-  MPI_Alltoallv(m->send_buf, s->send_counts, s->send_displs, a->send_dt->mpi,
-                m->recv_buf, s->recv_counts, s->recv_displs, a->recv_dt->mpi, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
@@ -24076,16 +22936,8 @@ static void init_myalltoallv(sk_mctx *m, const sk_value *args)
 ** MPI_Alltoall calls; the time of one (the average), to compare with onesided_alltoall. */
 static void init_multi_Alltoall(sk_mctx *m, const sk_value *args)
 {
-  static const char fn[] = "multi_Alltoall";
-  const sk_margs *a = &m->arg;
-  (void)args;
-  sk_mpi_check_count(m, fn, "send count", a->send_count);
-  sk_mpi_check_count(m, fn, "receive count", a->recv_count);
-  sk_mpi_check_count(m, fn, "alltoall_count", a->alltoall_count);
-  sk_mpi_check_same_data(m, fn, a->send_count, a->send_dt, a->recv_count, a->recv_dt);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a->send_count, a->send_dt, m->size, 0);
-  m->recv_usage = sk_mpi_block_bytes(m, fn, a->recv_count, a->recv_dt, m->size, 0);
-  m->reported_size = sk_mpi_data_bytes(a->send_count, a->send_dt);
+  init_xfer(m, args);   /* the sizes of Alltoall (the row's variant) */
+  sk_mpi_check_count(m, m->name, "alltoall_count", m->arg.alltoall_count);
 }
 
 static double measure_multi_Alltoall(sk_mctx *m, const sk_value *args)
@@ -24120,9 +22972,7 @@ static void init_Exchange(sk_mctx *m, const sk_value *args)
   sk_mpi_check_count(m, fn, "count", a->count);
   sk_mpi_check_count(m, fn, "msg_cnt", a->msg_count);
   if (!m->failed && a->msg_count > INT_MAX / 2 / m->size) sk_meas_fail(m, "Exchange: msg_cnt is too large");
-  m->send_usage = sk_mpi_block_bytes(m, fn, a->count, a->datatype, a->msg_count * m->size, 0);
-  m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
+  coll_same_buffers(m, a->count, a->datatype, a->msg_count * m->size);
   if (!m->failed) coll_state_new(m, (int)(2 * a->msg_count * m->size));
 }
 
@@ -24166,9 +23016,7 @@ static void init_twosided_borderexchange(sk_mctx *m, const sk_value *args)
   sk_mpi_check_count(m, fn, "count", a->count);
   sk_mpi_check_count(m, fn, "iteration_count", a->iteration_count);
   sk_mpi_check_count(m, fn, "compute", a->compute);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a->count, sk_mpi_int_type(), 2, 0);
-  m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(a->count, sk_mpi_int_type());
+  coll_same_buffers(m, a->count, sk_mpi_int_type(), 2);
   if (!m->failed) coll_state_new(m, 4);
 }
 
@@ -24202,27 +23050,16 @@ static double measure_twosided_borderexchange(sk_mctx *m, const sk_value *args)
 /* ---- communicator management ---- */
 
 /* Comm_split(): MPI_Comm_split of the measurement communicator into one communicator
-** (same colour, ranks kept); Comm_dup(): MPI_Comm_dup. The new communicator is freed
-** after the timed part. */
-static double measure_Comm_split(sk_mctx *m, const sk_value *args)
+** (same colour, ranks kept); Comm_dup() (COLL_DUP): MPI_Comm_dup. The new communicator is
+** freed after the timed part. */
+static double measure_comm_create(sk_mctx *m, const sk_value *args)
 {
   MPI_Comm created;
   double start, end;
   (void)args;
   start = sk_sync_start(m);
-  MPI_Comm_split(sk_mpi_comm(m), 0, m->rank, &created);
-  end = sk_sync_stop(m);
-  MPI_Comm_free(&created);
-  return end - start;
-}
-
-static double measure_Comm_dup(sk_mctx *m, const sk_value *args)
-{
-  MPI_Comm created;
-  double start, end;
-  (void)args;
-  start = sk_sync_start(m);
-  MPI_Comm_dup(sk_mpi_comm(m), &created);
+  if (m->variant & COLL_DUP) MPI_Comm_dup(sk_mpi_comm(m), &created);
+  else MPI_Comm_split(sk_mpi_comm(m), 0, m->rank, &created);
   end = sk_sync_stop(m);
   MPI_Comm_free(&created);
   return end - start;
@@ -24233,47 +23070,16 @@ static double measure_Comm_dup(sk_mctx *m, const sk_value *args)
 /* delayed_Alltoall(s_cnt, s_dt, r_cnt, r_dt, delay, node) and delayed_Gather(s_cnt,
 ** s_dt, r_cnt, r_dt, root, delay, node): after the synchronised start rank `node`
 ** busy-waits `delay` seconds (no rank when node is outside the communicator), then all
-** call MPI_Alltoall / MPI_Gather; sizes as Alltoall / Gather. */
-
-
-/* The init of both: that of Gather (COLL_ROOTED) or Alltoall, and the delay. */
+** call MPI_Alltoall / MPI_Gather (the variant's operation); sizes as Alltoall / Gather. */
 static void init_delayed(sk_mctx *m, const sk_value *args)
 {
-  const sk_margs *d = &m->arg;
-  const char *fn = m->name;
-  if (m->variant & COLL_ROOTED) init_gather(m, args);
-  else init_alltoall(m, args);
-  if (!m->failed && !(d->delay >= 0.0 && d->delay <= 3600.0)) {
+  const sk_margs *a = &m->arg;
+  init_xfer(m, args);
+  if (!m->failed && !(a->delay >= 0.0 && a->delay <= 3600.0)) {
     char msg[120];
-    sprintf(msg, "%s: delay %g s must lie between 0 and 3600 seconds", fn, d->delay);
+    sprintf(msg, "%s: delay %g s must lie between 0 and 3600 seconds", m->name, a->delay);
     sk_meas_fail(m, msg);
   }
-}
-
-
-static double measure_delayed_Alltoall(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  double start;
-  (void)args;
-  start = sk_sync_start(m);
-  if (m->rank == a->node) sk_mpi_busy_wait(a->delay * 1.0e6);
-  MPI_Alltoall(m->send_buf, (int)a->send_count, a->send_dt->mpi, m->recv_buf, (int)a->recv_count, a->recv_dt->mpi,
-               sk_mpi_comm(m));
-  return sk_sync_stop(m) - start;
-}
-
-
-static double measure_delayed_Gather(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  double start;
-  (void)args;
-  start = sk_sync_start(m);
-  if (m->rank == a->node) sk_mpi_busy_wait(a->delay * 1.0e6);
-  MPI_Gather(m->send_buf, (int)a->send_count, a->send_dt->mpi, m->recv_buf, (int)a->recv_count, a->recv_dt->mpi,
-             (int)a->root, sk_mpi_comm(m));
-  return sk_sync_stop(m) - start;
 }
 
 /* waitpattern_down(scale) / waitpattern_up(scale): after the synchronised start rank r
@@ -24342,13 +23148,19 @@ static void check_scatter(sk_mctx *m, const sk_value *args)
                       (size_t)m->rank * sk_mpi_bytes(a->send_count, a->send_dt));
 }
 
-/* All-to-alls and all-gathers (COLL_GATHERED): block j comes from process j, from the
+/* All-to-alls and all-gathers: block j comes from process j, from the
 ** block of this process in j's send buffer or from its start. */
+static int coll_is_allgather(const sk_mctx *m)
+{
+  int op = m->variant & COLL_OP_MASK;
+  return op == OP_ALLGATHER || op == OP_ALLGATHERV;
+}
+
 static void check_all(sk_mctx *m, const sk_value *args)
 {
   const sk_margs *a = &m->arg;
   (void)args;
-  sk_mpi_verify_blocks(m, a->recv_count, a->recv_dt, a->send_count, a->send_dt, !(m->variant & COLL_GATHERED));
+  sk_mpi_verify_blocks(m, a->recv_count, a->recv_dt, a->send_count, a->send_dt, !coll_is_allgather(m));
 }
 
 static void prepare_reduce(sk_mctx *m, const sk_value *args)
@@ -24363,7 +23175,7 @@ static void prepare_reduce(sk_mctx *m, const sk_value *args)
 static void check_reduced(sk_mctx *m, const sk_value *args)
 {
   const sk_margs *a = &m->arg;
-  int with_root = (m->variant & COLL_ROOTED) != 0, scan = (m->variant & COLL_SCAN) != 0;
+  int with_root = (m->variant & COLL_OP_MASK) == OP_REDUCE, scan = (m->variant & COLL_OP_MASK) == OP_SCAN;
   (void)args;
   if (with_root && a->root >= 0 && m->rank != a->root) return;
   sk_mpi_verify_reduced(m, scan ? "scan result" : "reduction result", m->recv_buf, a->count, a->datatype, a->op, 0,
@@ -24458,72 +23270,76 @@ static void check_twosided_borderexchange(sk_mctx *m, const sk_value *args)
 
 #endif /* SKAMPI_MPI */
 
+#define COLL_PATTERN SK_PATTERN_COLLECTIVE
+#define COLL_NEW_COMM "creates a communicator, moves no data"
+#define COLL_BUSY "busy waits, moves no data"
+#define COLL_BCAST "count:i datatype:t root:i"
+#define COLL_REDUCE "count:i datatype:t op:o"
+#define COLL_XFER "send_count:i send_dt:t recv_count:i recv_dt:t"
+
 static const sk_measurement mpi_coll_table[] = {
-  SK_ROW_MPI("Bcast", "count:i datatype:t root:i", SK_PATTERN_COLLECTIVE, 1, 0,
-             measure_Bcast, init_Bcast, NULL, NULL, check_bcast, NULL),
-  SK_ROW_MPI("Bcast_Send_Recv", "count:i datatype:t root:i", SK_PATTERN_COLLECTIVE, 1, 0,
-             measure_Bcast_Send_Recv, init_Bcast_Send_Recv, NULL, NULL, check_bcast, NULL),
-  SK_ROW_MPI("Barrier", "", SK_PATTERN_COLLECTIVE, 1, 0,
+  SK_ROW_MPI("Bcast", COLL_BCAST, COLL_PATTERN, 1, OP_BCAST,
+             measure_coll, init_bcast, NULL, NULL, check_bcast, NULL),
+  SK_ROW_MPI("Bcast_Send_Recv", COLL_BCAST, COLL_PATTERN, 1, COLL_SELF_MADE,
+             measure_Bcast_Send_Recv, init_bcast, NULL, NULL, check_bcast, NULL),
+  SK_ROW_MPI("Barrier", "", COLL_PATTERN, 1, 0,
              measure_Barrier, NULL, NULL, NULL, NULL, "a barrier moves no data"),
-  SK_ROW_MPI("Reduce", "count:i datatype:t op:o root:i", SK_PATTERN_COLLECTIVE, 1, COLL_ROOTED,
-             measure_Reduce, init_Reduce, NULL, prepare_reduce, check_reduced, NULL),
-  SK_ROW_MPI("Allreduce", "count:i datatype:t op:o", SK_PATTERN_COLLECTIVE, 1, 0,
-             measure_Allreduce, init_reduce_everywhere, NULL, prepare_reduce, check_reduced, NULL),
-  SK_ROW_MPI("Reduce_Bcast", "count:i datatype:t op:o root:i", SK_PATTERN_COLLECTIVE, 1, 0,
-             measure_Reduce_Bcast, init_Reduce_Bcast, NULL, prepare_reduce, check_reduced, NULL),
-  SK_ROW_MPI("Reduce_scatter", "count:i datatype:t op:o root:i", SK_PATTERN_COLLECTIVE, 1, 0,
-             measure_Reduce_scatter, init_reduce_scatter, finalize_coll_state,
-             prepare_reduce, check_reduce_scatter, NULL),
-  SK_ROW_MPI("Alltoall", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1, 0,
-             measure_Alltoall, init_alltoall, NULL, NULL, check_all, NULL),
-  SK_ROW_MPI("Alltoall_Isend_Irecv", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1, COLL_STATE,
-             naive_alltoallv, init_alltoall, finalize_coll_state, NULL, check_all, NULL),
-  SK_ROW_MPI("Gather", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1, 0,
-             measure_Gather, init_gather, NULL, NULL, check_gather, NULL),
-  SK_ROW_MPI("Gather_SR", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1, COLL_OTHERS,
-             measure_Gather_SR, init_gather, NULL, NULL, check_gather, NULL),
-  SK_ROW_MPI("Gather_ISWA", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1, COLL_STATE | COLL_OTHERS,
-             measure_Gather_ISWA, init_gather, finalize_coll_state, NULL, check_gather, NULL),
-  SK_ROW_MPI("Allgather", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1, COLL_GATHERED,
-             measure_Allgather, init_allgather, NULL, NULL, check_all, NULL),
-  SK_ROW_MPI("Scatter", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1, 0,
-             measure_Scatter, init_scatter, NULL, NULL, check_scatter, NULL),
-  SK_ROW_MPI("Reduce_Scatterv", "count:i datatype:t op:o root:i", SK_PATTERN_COLLECTIVE, 1, COLL_ROOT_KEEPS,
-             measure_Reduce_Scatterv, init_reduce_scatter, finalize_coll_state,
-             prepare_reduce, check_reduce_scatterv, NULL),
-  SK_ROW_MPI("Alltoallv", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1, COLL_DISPLACED | COLL_STATE,
-             measure_Alltoallv, init_alltoall, finalize_coll_state, NULL, check_all, NULL),
-  SK_ROW_MPI("Alltoallv_Isend_Irecv", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1, COLL_DISPLACED | COLL_STATE,
-             naive_alltoallv, init_alltoall, finalize_coll_state, NULL, check_all, NULL),
-  SK_ROW_MPI("Gatherv", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1, COLL_DISPLACED,
-             measure_Gatherv, init_gather, finalize_coll_state, NULL, check_gather, NULL),
-  SK_ROW_MPI("Allgatherv", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1, COLL_DISPLACED | COLL_GATHERED,
-             measure_Allgatherv, init_allgather, finalize_coll_state, NULL, check_all, NULL),
-  SK_ROW_MPI("Scatterv", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1, COLL_DISPLACED,
-             measure_Scatterv, init_scatter, finalize_coll_state, NULL, check_scatter, NULL),
-  SK_ROW_MPI("Scan", "count:i datatype:t op:o", SK_PATTERN_COLLECTIVE, 1, COLL_SCAN,
-             measure_Scan, init_reduce_everywhere, NULL, prepare_reduce, check_reduced, NULL),
-  SK_ROW_MPI("Comm_split", "", SK_PATTERN_COLLECTIVE, 1, 0,
-             measure_Comm_split, NULL, NULL, NULL, NULL, "creates a communicator, moves no data"),
-  SK_ROW_MPI("Comm_dup", "", SK_PATTERN_COLLECTIVE, 1, 0,
-             measure_Comm_dup, NULL, NULL, NULL, NULL, "creates a communicator, moves no data"),
-  SK_ROW_MPI("myalltoallv", "send_count:i send_dt:t recv_count:i recv_dt:t charged_rank:i ratio:d", SK_PATTERN_COLLECTIVE, 1, 0,
+  SK_ROW_MPI("Reduce", COLL_REDUCE " root:i", COLL_PATTERN, 1, OP_REDUCE,
+             measure_coll, init_reduction, NULL, prepare_reduce, check_reduced, NULL),
+  SK_ROW_MPI("Allreduce", COLL_REDUCE, COLL_PATTERN, 1, OP_ALLREDUCE,
+             measure_coll, init_reduction, NULL, prepare_reduce, check_reduced, NULL),
+  SK_ROW_MPI("Reduce_Bcast", COLL_REDUCE " root:i", COLL_PATTERN, 1, OP_REDUCE_BCAST,
+             measure_coll, init_reduction, NULL, prepare_reduce, check_reduced, NULL),
+  SK_ROW_MPI("Reduce_scatter", COLL_REDUCE " root:i", COLL_PATTERN, 1, OP_REDUCE_SCATTER,
+             measure_coll, init_reduce_scatter, finalize_coll_state, prepare_reduce, check_reduce_scatter, NULL),
+  SK_ROW_MPI("Alltoall", COLL_XFER, COLL_PATTERN, 1, OP_ALLTOALL,
+             measure_coll, init_xfer, NULL, NULL, check_all, NULL),
+  SK_ROW_MPI("Alltoall_Isend_Irecv", COLL_XFER, COLL_PATTERN, 1, OP_ALLTOALL | COLL_STATE,
+             naive_alltoallv, init_xfer, finalize_coll_state, NULL, check_all, NULL),
+  SK_ROW_MPI("Gather", COLL_XFER " root:i", COLL_PATTERN, 1, OP_GATHER,
+             measure_coll, init_xfer, NULL, NULL, check_gather, NULL),
+  SK_ROW_MPI("Gather_SR", COLL_XFER " root:i", COLL_PATTERN, 1, OP_GATHER | COLL_OTHERS,
+             measure_self_made_gather, init_xfer, NULL, NULL, check_gather, NULL),
+  SK_ROW_MPI("Gather_ISWA", COLL_XFER " root:i", COLL_PATTERN, 1, OP_GATHER | COLL_STATE | COLL_OTHERS,
+             measure_self_made_gather, init_xfer, finalize_coll_state, NULL, check_gather, NULL),
+  SK_ROW_MPI("Allgather", COLL_XFER, COLL_PATTERN, 1, OP_ALLGATHER,
+             measure_coll, init_xfer, NULL, NULL, check_all, NULL),
+  SK_ROW_MPI("Scatter", COLL_XFER " root:i", COLL_PATTERN, 1, OP_SCATTER,
+             measure_coll, init_xfer, NULL, NULL, check_scatter, NULL),
+  SK_ROW_MPI("Reduce_Scatterv", COLL_REDUCE " root:i", COLL_PATTERN, 1, OP_REDUCE_SCATTERV,
+             measure_coll, init_reduce_scatter, finalize_coll_state, prepare_reduce, check_reduce_scatterv, NULL),
+  SK_ROW_MPI("Alltoallv", COLL_XFER, COLL_PATTERN, 1, OP_ALLTOALLV | COLL_DISPLACED | COLL_STATE,
+             measure_coll, init_xfer, finalize_coll_state, NULL, check_all, NULL),
+  SK_ROW_MPI("Alltoallv_Isend_Irecv", COLL_XFER, COLL_PATTERN, 1, OP_ALLTOALLV | COLL_DISPLACED | COLL_STATE,
+             naive_alltoallv, init_xfer, finalize_coll_state, NULL, check_all, NULL),
+  SK_ROW_MPI("Gatherv", COLL_XFER " root:i", COLL_PATTERN, 1, OP_GATHERV | COLL_DISPLACED,
+             measure_coll, init_xfer, finalize_coll_state, NULL, check_gather, NULL),
+  SK_ROW_MPI("Allgatherv", COLL_XFER, COLL_PATTERN, 1, OP_ALLGATHERV | COLL_DISPLACED,
+             measure_coll, init_xfer, finalize_coll_state, NULL, check_all, NULL),
+  SK_ROW_MPI("Scatterv", COLL_XFER " root:i", COLL_PATTERN, 1, OP_SCATTERV | COLL_DISPLACED,
+             measure_coll, init_xfer, finalize_coll_state, NULL, check_scatter, NULL),
+  SK_ROW_MPI("Scan", COLL_REDUCE, COLL_PATTERN, 1, OP_SCAN,
+             measure_coll, init_reduction, NULL, prepare_reduce, check_reduced, NULL),
+  SK_ROW_MPI("Comm_split", "", COLL_PATTERN, 1, 0,
+             measure_comm_create, NULL, NULL, NULL, NULL, COLL_NEW_COMM),
+  SK_ROW_MPI("Comm_dup", "", COLL_PATTERN, 1, COLL_DUP,
+             measure_comm_create, NULL, NULL, NULL, NULL, COLL_NEW_COMM),
+  SK_ROW_MPI("myalltoallv", COLL_XFER " charged_rank:i ratio:d", COLL_PATTERN, 1, 0,
              naive_alltoallv, init_myalltoallv, finalize_coll_state, NULL, check_myalltoallv, NULL),
-  SK_ROW_MPI("Exchange", "count:i datatype:t msg_count:i", SK_PATTERN_COLLECTIVE, 1, 0,
+  SK_ROW_MPI("Exchange", "count:i datatype:t msg_count:i", COLL_PATTERN, 1, 0,
              measure_Exchange, init_Exchange, finalize_coll_state, NULL, check_Exchange, NULL),
-  SK_ROW_MPI("multi_Alltoall", "send_count:i send_dt:t recv_count:i recv_dt:t alltoall_count:i", SK_PATTERN_COLLECTIVE, 1, 0,
+  SK_ROW_MPI("multi_Alltoall", COLL_XFER " alltoall_count:i", COLL_PATTERN, 1, OP_ALLTOALL,
              measure_multi_Alltoall, init_multi_Alltoall, NULL, NULL, check_all, NULL),
-  SK_ROW_MPI("twosided_borderexchange", "count:i iteration_count:i compute:i", SK_PATTERN_COLLECTIVE, 2, 0,
-             measure_twosided_borderexchange, init_twosided_borderexchange, finalize_coll_state,
-             NULL, check_twosided_borderexchange, NULL),
-  SK_ROW_MPI("delayed_Alltoall", "send_count:i send_dt:t recv_count:i recv_dt:t delay:d node:i", SK_PATTERN_COLLECTIVE, 1, 0,
-             measure_delayed_Alltoall, init_delayed, NULL, NULL, check_all, NULL),
-  SK_ROW_MPI("delayed_Gather", "send_count:i send_dt:t recv_count:i recv_dt:t root:i delay:d node:i", SK_PATTERN_COLLECTIVE, 1, COLL_ROOTED,
-             measure_delayed_Gather, init_delayed, NULL, NULL, check_gather, NULL),
-  SK_ROW_MPI("waitpattern_down", "scale:d", SK_PATTERN_COLLECTIVE, 1, 0,
-             measure_waitpattern, init_waitpattern, NULL, NULL, NULL, "busy waits, moves no data"),
-  SK_ROW_MPI("waitpattern_up", "scale:d", SK_PATTERN_COLLECTIVE, 1, COLL_WAIT_UP,
-             measure_waitpattern, init_waitpattern, NULL, NULL, NULL, "busy waits, moves no data"),
+  SK_ROW_MPI("twosided_borderexchange", "count:i iteration_count:i compute:i", COLL_PATTERN, 2, 0,
+             measure_twosided_borderexchange, init_twosided_borderexchange, finalize_coll_state, NULL, check_twosided_borderexchange, NULL),
+  SK_ROW_MPI("delayed_Alltoall", COLL_XFER " delay:d node:i", COLL_PATTERN, 1, OP_ALLTOALL | COLL_DELAYED,
+             measure_coll, init_delayed, NULL, NULL, check_all, NULL),
+  SK_ROW_MPI("delayed_Gather", COLL_XFER " root:i delay:d node:i", COLL_PATTERN, 1, OP_GATHER | COLL_DELAYED,
+             measure_coll, init_delayed, NULL, NULL, check_gather, NULL),
+  SK_ROW_MPI("waitpattern_down", "scale:d", COLL_PATTERN, 1, 0,
+             measure_waitpattern, init_waitpattern, NULL, NULL, NULL, COLL_BUSY),
+  SK_ROW_MPI("waitpattern_up", "scale:d", COLL_PATTERN, 1, COLL_WAIT_UP,
+             measure_waitpattern, init_waitpattern, NULL, NULL, NULL, COLL_BUSY),
   SK_ROW_ALIAS("Bcast_using_Send_Recv", "Bcast_Send_Recv"),
   SK_ROW_ALIAS("Allreduce_using_Reduce_Bcast", "Reduce_Bcast"),
   SK_ROW_ALIAS("Alltoall_using_Isend_Irecv", "Alltoall_Isend_Irecv"),
@@ -24539,94 +23355,36 @@ SK_API const sk_measurement *sk_meas_table_mpi_coll(void) { return mpi_coll_tabl
 #line 1 "split/measurements/meas_mpi_coll3.c"
 /*
 ** meas_mpi_coll3.c -- the collectives MPI-3 added (MPI-3.1 §5.12, §5.9.7, §5.11.2,
-** §5.10.1) and the rooted ones with a rotating root: every non-blocking collective
-** (MPI_Ibarrier ... MPI_Iexscan) timed alone and overlapped with computation, the new
-** blocking ones (MPI_Exscan, MPI_Alltoallw, MPI_Reduce_scatter_block, MPI_Reduce_local),
-** the MPI_IN_PLACE forms of Allreduce, Allgather, Alltoall and Reduce_scatter_block, and
-** Bcast, Reduce, Gather and Scatter whose root moves on with every call.
-**
-** One generic implementation parametrised by the operation: every row's init names its
-** operation (coll3_kind) and parameter list (coll3_family) and keeps both, the arguments
-** and the counts of the v/w variants in the state (coll3_state); coll3_start issues the
-** non-blocking call of an operation, measure_coll3_blocking times the blocking one of
-** the blocking rows, check_coll3 verifies any of them.
-**
-** Timing, as in meas_mpi_coll.c: one call between sk_sync_start() and sk_sync_stop(),
-** each process its own time; the reported size is one process's contribution (count *
-** size of the datatype). The non-blocking rows:
-**   Ixxx(...)                 the pure time: start, MPI_Wait.
-**   Ixxx_overlap(..., tests)  t_ovrl, the time of (start; compute for t_pure; MPI_Wait),
-**                             as IMB-NBC ("Intel MPI Benchmarks User Guide", IMB-NBC)
-**                             and the OSU non-blocking collective benchmarks ("OSU
-**                             Micro-Benchmarks 7 README") measure it; with tests > 0
-**                             the computation calls MPI_Test `tests` times, evenly
-**                             spread (OSU's -t, the number of calls, so that the
-**                             argument means the same on every machine), to let a
-**                             library without a progress thread move the operation on.
-** The computation is a dependent multiply-add loop calibrated per process in the first
-** call of the row (before its synchronised start, untimed): t_pure = the mean of the
-** middle half of 8 timed operations after one untimed one, each after a barrier, in
-** which no process lost its processor (an involuntary context switch, as the runner
-** judges a repetition; the processes agree on each run, and try at most 24); the loop's
-** rate from doubling runs until one lasts 1 ms -- or until 2^22 iterations, beyond which
-** a clock that still reads less does not see the computation (a simulator that does not
-** simulate it): then no computation runs beside the operation; work = t_pure * rate
-** iterations; t_CPU = the mean of the middle half of 8 runs of that work that kept the
-** processor. The finalize writes
-** under the result line (sk_mctx.note) t_pure and t_CPU (the largest over the processes),
-** t_ovrl (the result itself) and overlap% = 100 * max(0, min(1, (t_pure + t_CPU -
-** t_ovrl) / min(t_pure, t_CPU))), IMB-NBC's formula; under it "# (overlap: not to be
-** trusted: ...)" and the flag overlap_disturbed where the calibration lost too many runs,
-** its computation is not as long as the operation (a factor of 2), t_ovrl is less than
-** half of t_CPU, or the result itself is in doubt (sk_mctx.result_flags); without a
-** computation "# overlap: none: computation not simulated ..." and the flag
-** computation_not_simulated instead of a figure. IMB's formula, not OSU's (100 * (1 - (t_ovrl - t_CPU) / t_pure)):
-** it is symmetric in the two activities, so it stays meaningful when the calibrated
-** computation does not come out exactly as long as the operation, and it is bounded.
-**
-** Rotating roots (OSU's -k rotate, IMB's -root_shift): call k of the row (warm-up and
-** verification calls counted, the same count on every process) has root k mod size, so
-** every process needs the root's buffers. MPI_IN_PLACE rows: the data starts in the
-** receive buffer; their verification copies the pattern there first.
-**
-** Persistent collectives (MPI-4.0 §6.13, C3_PERSISTENT): the rows Barrier_init ...
-** Exscan_init take the parameters of their blocking twins. The first measure call of a
-** row makes the request (MPI_Xxx_init, after a barrier, timed on every process), each
-** timed call is MPI_Start + MPI_Wait; the request is made again whenever the engine
-** hands any process other buffers than those bound (buffer cycling, the cache-cold
-** rotation: the processes agree on it first, as the init is collective). The finalize
-** frees it and writes the set-up cost under the result line (sk_mctx.note): the mean
-** time of one MPI_Xxx_init, the largest over the processes, and how often it was made.
-** The persistent rows have fixed roots (no rotating form); Reduce_scatter_init takes
-** Ireduce_scatter's (count, datatype, op), as the legacy Reduce_scatter's root means nothing.
-** Large counts (MPI-4.0 §4.1.2, C3_LARGE): Bcast_c and Allreduce_c call MPI_Bcast_c and
-** MPI_Allreduce_c with the count as an MPI_Count, which may exceed INT_MAX with a
-** contiguous datatype (the verification then compares the broadcast byte by byte).
-** Compiled where mpi.h declares MPI-3 (SK_IF_MPI3), the persistent rows where it declares
-** MPI-4 (SK_IF_MPI4); the rows exist in every build.
+** §5.10.1) and their relatives: every non-blocking collective (MPI_Ibarrier ...
+** MPI_Iexscan) timed alone and overlapped with computation (IMB-NBC's overlap figure in
+** the note), the new blocking ones, the MPI_IN_PLACE forms, Bcast/Reduce/Gather/Scatter
+** with a rotating root, the MPI-4 persistent collectives (Xxx_init) and large counts
+** (Bcast_c, Allreduce_c). One generic implementation: every row names init_coll3 and its
+** operation and manner by the variant (enum coll3_kind | C3_* flags); init keeps the
+** arguments and the v/w counts in coll3_state; coll3_start, measure_coll3_blocking and
+** coll3_persistent_make issue the operation, check_coll3 verifies any of them. Timing as
+** in meas_mpi_coll.c. Compiled where mpi.h declares MPI-3 (the persistent and large-count
+** parts MPI-4); the rows exist in every build.
+** The rules in full (overlap calibration, rotation, persistence): doc/internals.md,
+** "meas_mpi_coll3.c".
 */
-#line 70 "split/measurements/meas_mpi_coll3.c"
-#line 71 "split/measurements/meas_mpi_coll3.c"
-#line 72 "split/measurements/meas_mpi_coll3.c"
+#line 17 "split/measurements/meas_mpi_coll3.c"
+#line 18 "split/measurements/meas_mpi_coll3.c"
+#line 19 "split/measurements/meas_mpi_coll3.c"
 
-#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 3
-
+/* The rows' variants: the operation (the low bits) and how the row calls it (flags). */
 enum coll3_kind {
   K_BARRIER, K_BCAST, K_GATHER, K_GATHERV, K_SCATTER, K_SCATTERV, K_ALLGATHER, K_ALLGATHERV, K_ALLTOALL,
   K_ALLTOALLV, K_ALLTOALLW, K_REDUCE, K_ALLREDUCE, K_REDUCE_SCATTER, K_REDUCE_SCATTER_BLOCK, K_SCAN, K_EXSCAN,
   K_REDUCE_LOCAL
 };
+#define C3_KIND_MASK 31
+#define C3_ROTATE 32      /* root = call number mod size */
+#define C3_IN_PLACE 64    /* MPI_IN_PLACE: the data starts in the receive buffer */
+#define C3_PERSISTENT 128 /* MPI-4 persistent: MPI_Xxx_init once per bound buffers, MPI_Start */
+#define C3_LARGE 256      /* MPI-4 large count: MPI_Xxx_c, the count may exceed INT_MAX */
 
-/* The parameter lists: F_COUNT (count, datatype), F_BCAST (count, datatype, root),
-** F_REDUCE (count, datatype, op), F_REDUCE_ROOT (... root), F_XFER (send_count,
-** send_dt, recv_count, recv_dt), F_XFER_ROOT (... root); the overlap rows add tests. */
-enum coll3_family { F_NONE, F_COUNT, F_BCAST, F_REDUCE, F_REDUCE_ROOT, F_XFER, F_XFER_ROOT };
-
-/* How the row calls its operation. */
-#define C3_ROTATE 1    /* root = call number mod size */
-#define C3_IN_PLACE 2  /* MPI_IN_PLACE: the data starts in the receive buffer */
-#define C3_PERSISTENT 4 /* MPI-4 persistent: MPI_Xxx_init once per bound buffers, MPI_Start */
-#define C3_LARGE 8      /* MPI-4 large count: MPI_Xxx_c, the count may exceed INT_MAX */
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 3
 
 typedef struct coll3_args {
   long s_count, r_count;
@@ -24636,15 +23394,13 @@ typedef struct coll3_args {
 } coll3_args;
 
 typedef struct coll3_state {
-  const char *fn;
-  enum coll3_kind kind;
-  enum coll3_family family;
-  int flags;
+  int kind;                  /* enum coll3_kind: the variant's low bits */
+  int flags;                 /* C3_*: the variant's other bits */
   coll3_args a;
   int root;                  /* of the latest call */
   long calls;                /* calls so far (rotation) */
-  int *s_counts, *s_displs, *r_counts, *r_displs;   /* elements; bytes for Alltoallw */
-  MPI_Datatype *s_types, *r_types;                  /* Alltoallw */
+  int *s_counts, *s_displs, *r_counts, *r_displs;   /* elements; bytes for Alltoallw (one allocation) */
+  MPI_Datatype *s_types, *r_types;                  /* Alltoallw (one allocation) */
   /* the overlap rows */
   int calibrated;
   long work, tests, test_every;
@@ -24663,33 +23419,29 @@ typedef struct coll3_state {
 
 static void finalize_coll3(sk_mctx *m, const sk_value *args);
 
-static int coll3_family_params(enum coll3_family f)
+/* Whether the row has a root parameter: the rooted operations, but for the rotating rows. */
+static int coll3_rooted(int kind, int flags)
 {
-  switch (f) {
-  case F_NONE: return 0;
-  case F_COUNT: return 2;
-  case F_BCAST: case F_REDUCE: return 3;
-  case F_REDUCE_ROOT: case F_XFER: return 4;
-  case F_XFER_ROOT: return 5;
-  }
-  return 0;
+  return !(flags & C3_ROTATE) && (kind == K_BCAST || kind == K_GATHER || kind == K_GATHERV || kind == K_SCATTER
+                                  || kind == K_SCATTERV || kind == K_REDUCE);
 }
 
-static void coll3_args_read(coll3_args *a, const sk_value *args, enum coll3_family f)
+/* The row's arguments by the shape of its signature: (send_count, send_dt, recv_count,
+** recv_dt) or (count, datatype) for both sides, op, root (-1 without). */
+static void coll3_args_of(const sk_mctx *m, coll3_args *a)
 {
-  memset(a, 0, sizeof *a);
-  a->root = -1;
-  if (f == F_NONE) return;
-  a->s_count = a->r_count = args[0].u.i;
-  a->s_dt = a->r_dt = args[1].u.dt;
-  if (f == F_BCAST) a->root = args[2].u.i;
-  if (f == F_REDUCE || f == F_REDUCE_ROOT) a->op = args[2].u.op;
-  if (f == F_REDUCE_ROOT) a->root = args[3].u.i;
-  if (f == F_XFER || f == F_XFER_ROOT) {
-    a->r_count = args[2].u.i;
-    a->r_dt = args[3].u.dt;
+  const sk_margs *arg = &m->arg;
+  int kind = m->variant & C3_KIND_MASK;
+  a->s_count = a->r_count = arg->count;
+  a->s_dt = a->r_dt = arg->datatype;
+  if (arg->send_dt) {
+    a->s_count = arg->send_count;
+    a->s_dt = arg->send_dt;
+    a->r_count = arg->recv_count;
+    a->r_dt = arg->recv_dt;
   }
-  if (f == F_XFER_ROOT) a->root = args[4].u.i;
+  a->op = arg->op;
+  a->root = coll3_rooted(kind, m->variant & ~C3_KIND_MASK) ? arg->root : -1;
 }
 
 static int coll3_is_reduction(enum coll3_kind k)
@@ -24710,11 +23462,11 @@ static void coll3_sizes(sk_mctx *m, coll3_state *s)
   const coll3_args *a = &s->a;
   int any_root = (s->flags & C3_ROTATE) != 0, i;
   int is_root = any_root || m->rank == a->root;
-  size_t s_block = a->s_dt ? sk_mpi_block_bytes(m, s->fn, a->s_count, a->s_dt, 1, 0) : 0;
-  size_t r_block = a->r_dt ? sk_mpi_block_bytes(m, s->fn, a->r_count, a->r_dt, 1, 0) : 0;
+  size_t s_block = a->s_dt ? sk_mpi_block_bytes(m, m->name, a->s_count, a->s_dt, 1, 0) : 0;
+  size_t r_block = a->r_dt ? sk_mpi_block_bytes(m, m->name, a->r_count, a->r_dt, 1, 0) : 0;
   int displaced = !(s->flags & C3_LARGE);   /* the v/w displacements are ints */
-  size_t s_all = a->s_dt ? sk_mpi_block_bytes(m, s->fn, a->s_count, a->s_dt, m->size, displaced) : 0;
-  size_t r_all = a->r_dt ? sk_mpi_block_bytes(m, s->fn, a->r_count, a->r_dt, m->size, displaced) : 0;
+  size_t s_all = a->s_dt ? sk_mpi_block_bytes(m, m->name, a->s_count, a->s_dt, m->size, displaced) : 0;
+  size_t r_all = a->r_dt ? sk_mpi_block_bytes(m, m->name, a->r_count, a->r_dt, m->size, displaced) : 0;
   m->send_usage = m->recv_usage = 0;
   switch (s->kind) {
   case K_BARRIER: break;
@@ -24758,43 +23510,40 @@ static void coll3_sizes(sk_mctx *m, coll3_state *s)
 
 /* The init of every row: checks the arguments (the same outcome on every process), then
 ** makes the state. */
-static void coll3_init(sk_mctx *m, const sk_value *args, const char *fn, enum coll3_kind kind,
-                       enum coll3_family family, int flags)
+static void init_coll3(sk_mctx *m, const sk_value *args)
 {
+  const char *fn = m->name;
+  int kind = m->variant & C3_KIND_MASK, flags = m->variant & ~C3_KIND_MASK;
   coll3_args a;
   coll3_state *s;
   size_t n = (size_t)m->size;
-  coll3_args_read(&a, args, family);
+  coll3_args_of(m, &a);
 #if SK_MPI_LEVEL >= 4
   if (flags & C3_LARGE) sk_mpi_check_large_count(m, fn, "count", a.s_count, a.s_dt);
   else
 #endif
-  if (family != F_NONE) {
+  if (kind != K_BARRIER) {
     sk_mpi_check_count(m, fn, "count", a.s_count);
     sk_mpi_check_count(m, fn, "receive count", a.r_count);
   }
   if (a.op) sk_mpi_check_op(m, fn, a.op, a.s_dt, 0);
-  if (family == F_XFER || family == F_XFER_ROOT)
-    sk_mpi_check_same_data(m, fn, a.s_count, a.s_dt, a.r_count, a.r_dt);
-  if (a.root >= 0 || family == F_BCAST || family == F_REDUCE_ROOT || family == F_XFER_ROOT)
-    sk_mpi_check_rank(m, fn, "root", a.root);
+  if (m->arg.send_dt) sk_mpi_check_same_data(m, fn, a.s_count, a.s_dt, a.r_count, a.r_dt);
+  if (coll3_rooted(kind, flags)) sk_mpi_check_rank(m, fn, "root", a.root);
   if (kind == K_ALLTOALLW && !m->failed   /* its displacements count bytes, in an int */
       && (sk_mpi_bytes(a.s_count, a.s_dt) > (size_t)INT_MAX / n || sk_mpi_bytes(a.r_count, a.r_dt) > (size_t)INT_MAX / n))
     sk_meas_fail(m, "Alltoallw: the byte displacements of size blocks must fit an int");
   if (m->failed) return;
   s = (coll3_state *)sk_calloc(1, sizeof *s);
-  s->fn = fn;
   s->kind = kind;
-  s->family = family;
   s->flags = flags;
   s->a = a;
   s->root = a.root < 0 ? 0 : (int)a.root;
-  s->s_counts = (int *)sk_calloc(n, sizeof(int));
-  s->s_displs = (int *)sk_calloc(n, sizeof(int));
-  s->r_counts = (int *)sk_calloc(n, sizeof(int));
-  s->r_displs = (int *)sk_calloc(n, sizeof(int));
-  s->s_types = (MPI_Datatype *)sk_calloc(n, sizeof(MPI_Datatype));
-  s->r_types = (MPI_Datatype *)sk_calloc(n, sizeof(MPI_Datatype));
+  s->s_counts = (int *)sk_calloc(4 * n, sizeof(int));
+  s->s_displs = s->s_counts + n;
+  s->r_counts = s->s_counts + 2 * n;
+  s->r_displs = s->s_counts + 3 * n;
+  s->s_types = (MPI_Datatype *)sk_calloc(2 * n, sizeof(MPI_Datatype));
+  s->r_types = s->s_types + n;
   s->preq = MPI_REQUEST_NULL;
   m->state = s;
   coll3_sizes(m, s);
@@ -25007,9 +23756,10 @@ static double measure_coll3_overlap(sk_mctx *m, const sk_value *args)
   coll3_state *s = coll3_of(m);
   MPI_Request req;
   double start, t;
+  (void)args;
   coll3_next_root(m, s);
   if (!s->calibrated) {
-    coll3_calibrate(m, s, args[coll3_family_params(s->family)].u.i);
+    coll3_calibrate(m, s, m->arg.tests);
     if (m->warming_up) m->replan_start = 1;   /* the calibration made this start late */
   }
   start = sk_sync_start(m);
@@ -25120,11 +23870,7 @@ static void finalize_coll3(sk_mctx *m, const sk_value *args)
   if (s->calibrated && s->n_ovrl > 0) coll3_note_overlap(m, s);
   if (s->flags & C3_PERSISTENT) coll3_persistent_finish(m, s);
   free(s->s_counts);
-  free(s->s_displs);
-  free(s->r_counts);
-  free(s->r_displs);
   free(s->s_types);
-  free(s->r_types);
   free(s);
   m->state = NULL;
 }
@@ -25272,181 +24018,22 @@ static double measure_coll3_large(sk_mctx *m, const sk_value *args)
 static void coll3_persistent_finish(sk_mctx *m, coll3_state *s)
 {
 #if SK_MPI_LEVEL >= 4
+  static const char *const kind_names[] = {   /* the operations' MPI names, by enum coll3_kind */
+    "Barrier", "Bcast", "Gather", "Gatherv", "Scatter", "Scatterv", "Allgather", "Allgatherv", "Alltoall", "Alltoallv",
+    "Alltoallw", "Reduce", "Allreduce", "Reduce_scatter", "Reduce_scatter_block", "Scan", "Exscan", "Reduce_local"
+  };
   double mine = s->n_setup > 0 ? s->sum_setup / (double)s->n_setup : 0.0, most = 0.0;
   if (s->preq != MPI_REQUEST_NULL) MPI_Request_free(&s->preq);
   if (s->n_setup == 0) return;
   MPI_Reduce(&mine, &most, 1, MPI_DOUBLE, MPI_MAX, 0, sk_mpi_comm(m));
   if (m->rank == 0)
-    sprintf(m->note, "# persistent: set-up MPI_%s %.3f us (mean of %ld, largest over the processes), "
-            "each start MPI_Start + MPI_Wait\n", s->fn, most * 1e6, s->n_setup);
+    sprintf(m->note, "# persistent: set-up MPI_%s_init %.3f us (mean of %ld, largest over the processes), "
+            "each start MPI_Start + MPI_Wait\n", kind_names[s->kind], most * 1e6, s->n_setup);
 #else
   (void)m;
   (void)s;
 #endif
 }
-
-/* ---- the inits, one per operation ---- */
-
-static void init_Ibarrier(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Ibarrier", K_BARRIER, F_NONE, 0); }
-static void init_Ibcast(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Ibcast", K_BCAST, F_BCAST, 0); }
-static void init_Igather(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Igather", K_GATHER, F_XFER_ROOT, 0); }
-static void init_Igatherv(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Igatherv", K_GATHERV, F_XFER_ROOT, 0); }
-static void init_Iscatter(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Iscatter", K_SCATTER, F_XFER_ROOT, 0); }
-static void init_Iscatterv(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Iscatterv", K_SCATTERV, F_XFER_ROOT, 0);
-}
-static void init_Iallgather(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Iallgather", K_ALLGATHER, F_XFER, 0);
-}
-static void init_Iallgatherv(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Iallgatherv", K_ALLGATHERV, F_XFER, 0);
-}
-static void init_Ialltoall(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Ialltoall", K_ALLTOALL, F_XFER, 0); }
-static void init_Ialltoallv(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Ialltoallv", K_ALLTOALLV, F_XFER, 0);
-}
-static void init_Ialltoallw(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Ialltoallw", K_ALLTOALLW, F_XFER, 0);
-}
-static void init_Ireduce(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Ireduce", K_REDUCE, F_REDUCE_ROOT, 0); }
-static void init_Iallreduce(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Iallreduce", K_ALLREDUCE, F_REDUCE, 0);
-}
-static void init_Ireduce_scatter(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Ireduce_scatter", K_REDUCE_SCATTER, F_REDUCE, 0);
-}
-static void init_Ireduce_scatter_block(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Ireduce_scatter_block", K_REDUCE_SCATTER_BLOCK, F_REDUCE, 0);
-}
-static void init_Iscan(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Iscan", K_SCAN, F_REDUCE, 0); }
-static void init_Iexscan(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Iexscan", K_EXSCAN, F_REDUCE, 0); }
-static void init_Exscan(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Exscan", K_EXSCAN, F_REDUCE, 0); }
-static void init_Alltoallw(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Alltoallw", K_ALLTOALLW, F_XFER, 0); }
-static void init_Reduce_scatter_block(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Reduce_scatter_block", K_REDUCE_SCATTER_BLOCK, F_REDUCE, 0);
-}
-static void init_Reduce_scatter_block_in_place(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Reduce_scatter_block_in_place", K_REDUCE_SCATTER_BLOCK, F_REDUCE, C3_IN_PLACE);
-}
-static void init_Reduce_local(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Reduce_local", K_REDUCE_LOCAL, F_REDUCE, 0);
-}
-static void init_Allreduce_in_place(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Allreduce_in_place", K_ALLREDUCE, F_REDUCE, C3_IN_PLACE);
-}
-static void init_Allgather_in_place(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Allgather_in_place", K_ALLGATHER, F_COUNT, C3_IN_PLACE);
-}
-static void init_Alltoall_in_place(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Alltoall_in_place", K_ALLTOALL, F_COUNT, C3_IN_PLACE);
-}
-static void init_Bcast_rotate(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Bcast_rotate", K_BCAST, F_COUNT, C3_ROTATE);
-}
-static void init_Reduce_rotate(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Reduce_rotate", K_REDUCE, F_REDUCE, C3_ROTATE);
-}
-static void init_Gather_rotate(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Gather_rotate", K_GATHER, F_XFER, C3_ROTATE);
-}
-static void init_Scatter_rotate(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Scatter_rotate", K_SCATTER, F_XFER, C3_ROTATE);
-}
-
-#if SK_MPI_LEVEL >= 4
-/* the persistent rows (MPI-4) */
-static void init_Barrier_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Barrier_init", K_BARRIER, F_NONE, C3_PERSISTENT);
-}
-static void init_Bcast_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Bcast_init", K_BCAST, F_BCAST, C3_PERSISTENT);
-}
-static void init_Gather_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Gather_init", K_GATHER, F_XFER_ROOT, C3_PERSISTENT);
-}
-static void init_Gatherv_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Gatherv_init", K_GATHERV, F_XFER_ROOT, C3_PERSISTENT);
-}
-static void init_Scatter_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Scatter_init", K_SCATTER, F_XFER_ROOT, C3_PERSISTENT);
-}
-static void init_Scatterv_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Scatterv_init", K_SCATTERV, F_XFER_ROOT, C3_PERSISTENT);
-}
-static void init_Allgather_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Allgather_init", K_ALLGATHER, F_XFER, C3_PERSISTENT);
-}
-static void init_Allgatherv_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Allgatherv_init", K_ALLGATHERV, F_XFER, C3_PERSISTENT);
-}
-static void init_Alltoall_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Alltoall_init", K_ALLTOALL, F_XFER, C3_PERSISTENT);
-}
-static void init_Alltoallv_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Alltoallv_init", K_ALLTOALLV, F_XFER, C3_PERSISTENT);
-}
-static void init_Alltoallw_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Alltoallw_init", K_ALLTOALLW, F_XFER, C3_PERSISTENT);
-}
-static void init_Reduce_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Reduce_init", K_REDUCE, F_REDUCE_ROOT, C3_PERSISTENT);
-}
-static void init_Allreduce_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Allreduce_init", K_ALLREDUCE, F_REDUCE, C3_PERSISTENT);
-}
-static void init_Reduce_scatter_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Reduce_scatter_init", K_REDUCE_SCATTER, F_REDUCE, C3_PERSISTENT);
-}
-static void init_Reduce_scatter_block_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Reduce_scatter_block_init", K_REDUCE_SCATTER_BLOCK, F_REDUCE, C3_PERSISTENT);
-}
-static void init_Scan_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Scan_init", K_SCAN, F_REDUCE, C3_PERSISTENT);
-}
-static void init_Exscan_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Exscan_init", K_EXSCAN, F_REDUCE, C3_PERSISTENT);
-}
-static void init_Bcast_c(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Bcast_c", K_BCAST, F_BCAST, C3_LARGE); }
-static void init_Allreduce_c(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Allreduce_c", K_ALLREDUCE, F_REDUCE, C3_LARGE);
-}
-#endif
 
 /* ---- verification (verify.h) ---- */
 
@@ -25548,186 +24135,173 @@ static void check_coll3_large(sk_mctx *m, const sk_value *args)
 #endif
 
 #ifdef SKAMPI_TESTING
-/* Test only: Verify_Corrupt_Ialltoall(...) is Ialltoall after which rank 1 damages byte 8
-** of the block it received from rank 0, so that skampi -v must catch it
-** (tests/mpi_catalogue/run.sh). */
-static void init_Verify_Corrupt_Ialltoall(sk_mctx *m, const sk_value *a)
+/* Test only: Verify_Corrupt_Ialltoall(...) is Ialltoall, Verify_Corrupt_Alltoall_init(...)
+** Alltoall_init, after which rank 1 damages byte 8 of the block it received from rank 0,
+** so that skampi -v must catch it (tests/mpi_catalogue/run.sh). */
+static double measure_verify_corrupt(sk_mctx *m, const sk_value *args)
 {
-  coll3_init(m, a, "Verify_Corrupt_Ialltoall", K_ALLTOALL, F_XFER, 0);
-}
-
-static double measure_Verify_Corrupt_Ialltoall(sk_mctx *m, const sk_value *args)
-{
-  double t = measure_coll3_nonblocking(m, args);
-  if (m->rank == 1 && m->recv_usage > 8) m->recv_buf[8] ^= 0x10;
-  return t;
-}
+  double t;
 #if SK_MPI_LEVEL >= 4
-/* Test only: Verify_Corrupt_Alltoall_init(...) is Alltoall_init after which rank 1
-** damages byte 8 of the block it received from rank 0. */
-static void init_Verify_Corrupt_Alltoall_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Alltoall_init", K_ALLTOALL, F_XFER, C3_PERSISTENT);
-}
-
-static double measure_Verify_Corrupt_Alltoall_init(sk_mctx *m, const sk_value *args)
-{
-  double t = measure_coll3_persistent(m, args);
+  if (m->variant & C3_PERSISTENT) t = measure_coll3_persistent(m, args);
+  else
+#endif
+  t = measure_coll3_nonblocking(m, args);
   if (m->rank == 1 && m->recv_usage > 8) m->recv_buf[8] ^= 0x10;
   return t;
 }
-#endif
 #endif
 #endif /* MPI-3 */
 
 #define C3_BARRIER "a barrier moves no data"
-#define C3_BCAST "count:i datatype:t root:i"
-#define C3_REDUCE "count:i datatype:t op:o"
-#define C3_REDUCE_ROOT "count:i datatype:t op:o root:i"
+#define C3_DATA "count:i datatype:t"     /* count elements of one datatype (the signatures below extend it) */
+#define C3_BCAST C3_DATA " root:i"
+#define C3_REDUCE C3_DATA " op:o"
+#define C3_REDUCE_ROOT C3_REDUCE " root:i"
 #define C3_XFER "send_count:i send_dt:t recv_count:i recv_dt:t"
-#define C3_XFER_ROOT "send_count:i send_dt:t recv_count:i recv_dt:t root:i"
+#define C3_XFER_ROOT C3_XFER " root:i"
 #define C3_TESTS " tests:i"
 #define C3_COLL SK_PATTERN_COLLECTIVE
 
 static const sk_measurement mpi_coll3_table[] = {
   /* non-blocking: pure time and overlap */
-  SK_ROW_MPI3("Ibarrier", "", C3_COLL, 1, 0, measure_coll3_nonblocking, init_Ibarrier, finalize_coll3, NULL, NULL, C3_BARRIER),
-  SK_ROW_MPI3("Ibarrier_overlap", "tests:i", C3_COLL, 1, 0, measure_coll3_overlap, init_Ibarrier, finalize_coll3, NULL, NULL,
-              C3_BARRIER),
-  SK_ROW_MPI3("Ibcast", C3_BCAST, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Ibcast, finalize_coll3, NULL, check_coll3,
-              NULL),
-  SK_ROW_MPI3("Ibcast_overlap", C3_BCAST C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Ibcast, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI3("Igather", C3_XFER_ROOT, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Igather, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI3("Igather_overlap", C3_XFER_ROOT C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Igather, finalize_coll3,
-              NULL, check_coll3, NULL),
-  SK_ROW_MPI3("Igatherv", C3_XFER_ROOT, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Igatherv, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI3("Igatherv_overlap", C3_XFER_ROOT C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Igatherv,
-              finalize_coll3, NULL, check_coll3, NULL),
-  SK_ROW_MPI3("Iscatter", C3_XFER_ROOT, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Iscatter, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI3("Iscatter_overlap", C3_XFER_ROOT C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Iscatter,
-              finalize_coll3, NULL, check_coll3, NULL),
-  SK_ROW_MPI3("Iscatterv", C3_XFER_ROOT, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Iscatterv, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI3("Iscatterv_overlap", C3_XFER_ROOT C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Iscatterv,
-              finalize_coll3, NULL, check_coll3, NULL),
-  SK_ROW_MPI3("Iallgather", C3_XFER, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Iallgather, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI3("Iallgather_overlap", C3_XFER C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Iallgather,
-              finalize_coll3, NULL, check_coll3, NULL),
-  SK_ROW_MPI3("Iallgatherv", C3_XFER, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Iallgatherv, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI3("Iallgatherv_overlap", C3_XFER C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Iallgatherv,
-              finalize_coll3, NULL, check_coll3, NULL),
-  SK_ROW_MPI3("Ialltoall", C3_XFER, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Ialltoall, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI3("Ialltoall_overlap", C3_XFER C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Ialltoall, finalize_coll3,
-              NULL, check_coll3, NULL),
-  SK_ROW_MPI3("Ialltoallv", C3_XFER, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Ialltoallv, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI3("Ialltoallv_overlap", C3_XFER C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Ialltoallv,
-              finalize_coll3, NULL, check_coll3, NULL),
-  SK_ROW_MPI3("Ialltoallw", C3_XFER, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Ialltoallw, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI3("Ialltoallw_overlap", C3_XFER C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Ialltoallw,
-              finalize_coll3, NULL, check_coll3, NULL),
-  SK_ROW_MPI3("Ireduce", C3_REDUCE_ROOT, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Ireduce, finalize_coll3,
-              prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Ireduce_overlap", C3_REDUCE_ROOT C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Ireduce,
-              finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Iallreduce", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Iallreduce, finalize_coll3,
-              prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Iallreduce_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Iallreduce,
-              finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Ireduce_scatter", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Ireduce_scatter,
-              finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Ireduce_scatter_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Ireduce_scatter,
-              finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Ireduce_scatter_block", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Ireduce_scatter_block,
-              finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Ireduce_scatter_block_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap,
-              init_Ireduce_scatter_block, finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Iscan", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Iscan, finalize_coll3, prepare_coll3,
-              check_coll3, NULL),
-  SK_ROW_MPI3("Iscan_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Iscan, finalize_coll3,
-              prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Iexscan", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Iexscan, finalize_coll3, prepare_coll3,
-              check_coll3, NULL),
-  SK_ROW_MPI3("Iexscan_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Iexscan, finalize_coll3,
-              prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Ibarrier", "", C3_COLL, 1, K_BARRIER,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, NULL, NULL, C3_BARRIER),
+  SK_ROW_MPI3("Ibarrier_overlap", "tests:i", C3_COLL, 1, K_BARRIER,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, NULL, C3_BARRIER),
+  SK_ROW_MPI3("Ibcast", C3_BCAST, C3_COLL, 1, K_BCAST,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Ibcast_overlap", C3_BCAST C3_TESTS, C3_COLL, 1, K_BCAST,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Igather", C3_XFER_ROOT, C3_COLL, 1, K_GATHER,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Igather_overlap", C3_XFER_ROOT C3_TESTS, C3_COLL, 1, K_GATHER,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Igatherv", C3_XFER_ROOT, C3_COLL, 1, K_GATHERV,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Igatherv_overlap", C3_XFER_ROOT C3_TESTS, C3_COLL, 1, K_GATHERV,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Iscatter", C3_XFER_ROOT, C3_COLL, 1, K_SCATTER,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Iscatter_overlap", C3_XFER_ROOT C3_TESTS, C3_COLL, 1, K_SCATTER,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Iscatterv", C3_XFER_ROOT, C3_COLL, 1, K_SCATTERV,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Iscatterv_overlap", C3_XFER_ROOT C3_TESTS, C3_COLL, 1, K_SCATTERV,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Iallgather", C3_XFER, C3_COLL, 1, K_ALLGATHER,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Iallgather_overlap", C3_XFER C3_TESTS, C3_COLL, 1, K_ALLGATHER,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Iallgatherv", C3_XFER, C3_COLL, 1, K_ALLGATHERV,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Iallgatherv_overlap", C3_XFER C3_TESTS, C3_COLL, 1, K_ALLGATHERV,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Ialltoall", C3_XFER, C3_COLL, 1, K_ALLTOALL,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Ialltoall_overlap", C3_XFER C3_TESTS, C3_COLL, 1, K_ALLTOALL,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Ialltoallv", C3_XFER, C3_COLL, 1, K_ALLTOALLV,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Ialltoallv_overlap", C3_XFER C3_TESTS, C3_COLL, 1, K_ALLTOALLV,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Ialltoallw", C3_XFER, C3_COLL, 1, K_ALLTOALLW,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Ialltoallw_overlap", C3_XFER C3_TESTS, C3_COLL, 1, K_ALLTOALLW,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Ireduce", C3_REDUCE_ROOT, C3_COLL, 1, K_REDUCE,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Ireduce_overlap", C3_REDUCE_ROOT C3_TESTS, C3_COLL, 1, K_REDUCE,
+              measure_coll3_overlap, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Iallreduce", C3_REDUCE, C3_COLL, 1, K_ALLREDUCE,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Iallreduce_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, K_ALLREDUCE,
+              measure_coll3_overlap, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Ireduce_scatter", C3_REDUCE, C3_COLL, 1, K_REDUCE_SCATTER,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Ireduce_scatter_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, K_REDUCE_SCATTER,
+              measure_coll3_overlap, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Ireduce_scatter_block", C3_REDUCE, C3_COLL, 1, K_REDUCE_SCATTER_BLOCK,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Ireduce_scatter_block_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, K_REDUCE_SCATTER_BLOCK,
+              measure_coll3_overlap, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Iscan", C3_REDUCE, C3_COLL, 1, K_SCAN,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Iscan_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, K_SCAN,
+              measure_coll3_overlap, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Iexscan", C3_REDUCE, C3_COLL, 1, K_EXSCAN,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Iexscan_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, K_EXSCAN,
+              measure_coll3_overlap, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
   /* blocking MPI-3 collectives, MPI_IN_PLACE forms, rotating roots */
-  SK_ROW_MPI3("Exscan", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_blocking, init_Exscan, finalize_coll3, prepare_coll3, check_coll3,
-              NULL),
-  SK_ROW_MPI3("Alltoallw", C3_XFER, C3_COLL, 1, 0, measure_coll3_blocking, init_Alltoallw, finalize_coll3, NULL, check_coll3,
-              NULL),
-  SK_ROW_MPI3("Reduce_scatter_block", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_blocking, init_Reduce_scatter_block,
-              finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Reduce_local", C3_REDUCE, SK_PATTERN_SIMPLE, 1, 0, measure_Reduce_local, init_Reduce_local, finalize_coll3,
-              prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Allreduce_in_place", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_blocking, init_Allreduce_in_place,
-              finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Allgather_in_place", "count:i datatype:t", C3_COLL, 1, 0, measure_coll3_blocking,
-              init_Allgather_in_place, finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Alltoall_in_place", "count:i datatype:t", C3_COLL, 1, 0, measure_coll3_blocking, init_Alltoall_in_place,
-              finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Reduce_scatter_block_in_place", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_blocking,
-              init_Reduce_scatter_block_in_place, finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Bcast_rotate", "count:i datatype:t", C3_COLL, 1, 0, measure_coll3_blocking, init_Bcast_rotate, finalize_coll3,
-              NULL, check_coll3, NULL),
-  SK_ROW_MPI3("Reduce_rotate", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_blocking, init_Reduce_rotate, finalize_coll3,
-              prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Gather_rotate", C3_XFER, C3_COLL, 1, 0, measure_coll3_blocking, init_Gather_rotate, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI3("Scatter_rotate", C3_XFER, C3_COLL, 1, 0, measure_coll3_blocking, init_Scatter_rotate, finalize_coll3, NULL,
-              check_coll3, NULL),
+  SK_ROW_MPI3("Exscan", C3_REDUCE, C3_COLL, 1, K_EXSCAN,
+              measure_coll3_blocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Alltoallw", C3_XFER, C3_COLL, 1, K_ALLTOALLW,
+              measure_coll3_blocking, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Reduce_scatter_block", C3_REDUCE, C3_COLL, 1, K_REDUCE_SCATTER_BLOCK,
+              measure_coll3_blocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Reduce_local", C3_REDUCE, SK_PATTERN_SIMPLE, 1, K_REDUCE_LOCAL,
+              measure_Reduce_local, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Allreduce_in_place", C3_REDUCE, C3_COLL, 1, K_ALLREDUCE | C3_IN_PLACE,
+              measure_coll3_blocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Allgather_in_place", C3_DATA, C3_COLL, 1, K_ALLGATHER | C3_IN_PLACE,
+              measure_coll3_blocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Alltoall_in_place", C3_DATA, C3_COLL, 1, K_ALLTOALL | C3_IN_PLACE,
+              measure_coll3_blocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Reduce_scatter_block_in_place", C3_REDUCE, C3_COLL, 1, K_REDUCE_SCATTER_BLOCK | C3_IN_PLACE,
+              measure_coll3_blocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Bcast_rotate", C3_DATA, C3_COLL, 1, K_BCAST | C3_ROTATE,
+              measure_coll3_blocking, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Reduce_rotate", C3_REDUCE, C3_COLL, 1, K_REDUCE | C3_ROTATE,
+              measure_coll3_blocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Gather_rotate", C3_XFER, C3_COLL, 1, K_GATHER | C3_ROTATE,
+              measure_coll3_blocking, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Scatter_rotate", C3_XFER, C3_COLL, 1, K_SCATTER | C3_ROTATE,
+              measure_coll3_blocking, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
   /* MPI-4 persistent collectives: the blocking twins' parameters, MPI_Start + MPI_Wait */
-  SK_ROW_MPI4("Barrier_init", "", C3_COLL, 1, 0, measure_coll3_persistent, init_Barrier_init, finalize_coll3, NULL,
-              NULL, C3_BARRIER),
-  SK_ROW_MPI4("Bcast_init", C3_BCAST, C3_COLL, 1, 0, measure_coll3_persistent, init_Bcast_init, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI4("Gather_init", C3_XFER_ROOT, C3_COLL, 1, 0, measure_coll3_persistent, init_Gather_init, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI4("Gatherv_init", C3_XFER_ROOT, C3_COLL, 1, 0, measure_coll3_persistent, init_Gatherv_init, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI4("Scatter_init", C3_XFER_ROOT, C3_COLL, 1, 0, measure_coll3_persistent, init_Scatter_init, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI4("Scatterv_init", C3_XFER_ROOT, C3_COLL, 1, 0, measure_coll3_persistent, init_Scatterv_init, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI4("Allgather_init", C3_XFER, C3_COLL, 1, 0, measure_coll3_persistent, init_Allgather_init, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI4("Allgatherv_init", C3_XFER, C3_COLL, 1, 0, measure_coll3_persistent, init_Allgatherv_init, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI4("Alltoall_init", C3_XFER, C3_COLL, 1, 0, measure_coll3_persistent, init_Alltoall_init, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI4("Alltoallv_init", C3_XFER, C3_COLL, 1, 0, measure_coll3_persistent, init_Alltoallv_init, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI4("Alltoallw_init", C3_XFER, C3_COLL, 1, 0, measure_coll3_persistent, init_Alltoallw_init, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI4("Reduce_init", C3_REDUCE_ROOT, C3_COLL, 1, 0, measure_coll3_persistent, init_Reduce_init, finalize_coll3, prepare_coll3,
-              check_coll3, NULL),
-  SK_ROW_MPI4("Allreduce_init", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_persistent, init_Allreduce_init, finalize_coll3, prepare_coll3,
-              check_coll3, NULL),
-  SK_ROW_MPI4("Reduce_scatter_init", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_persistent, init_Reduce_scatter_init, finalize_coll3, prepare_coll3,
-              check_coll3, NULL),
-  SK_ROW_MPI4("Reduce_scatter_block_init", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_persistent, init_Reduce_scatter_block_init, finalize_coll3, prepare_coll3,
-              check_coll3, NULL),
-  SK_ROW_MPI4("Scan_init", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_persistent, init_Scan_init, finalize_coll3, prepare_coll3,
-              check_coll3, NULL),
-  SK_ROW_MPI4("Exscan_init", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_persistent, init_Exscan_init, finalize_coll3, prepare_coll3,
-              check_coll3, NULL),
+  SK_ROW_MPI4("Barrier_init", "", C3_COLL, 1, K_BARRIER | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, NULL, NULL, C3_BARRIER),
+  SK_ROW_MPI4("Bcast_init", C3_BCAST, C3_COLL, 1, K_BCAST | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Gather_init", C3_XFER_ROOT, C3_COLL, 1, K_GATHER | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Gatherv_init", C3_XFER_ROOT, C3_COLL, 1, K_GATHERV | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Scatter_init", C3_XFER_ROOT, C3_COLL, 1, K_SCATTER | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Scatterv_init", C3_XFER_ROOT, C3_COLL, 1, K_SCATTERV | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Allgather_init", C3_XFER, C3_COLL, 1, K_ALLGATHER | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Allgatherv_init", C3_XFER, C3_COLL, 1, K_ALLGATHERV | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Alltoall_init", C3_XFER, C3_COLL, 1, K_ALLTOALL | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Alltoallv_init", C3_XFER, C3_COLL, 1, K_ALLTOALLV | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Alltoallw_init", C3_XFER, C3_COLL, 1, K_ALLTOALLW | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Reduce_init", C3_REDUCE_ROOT, C3_COLL, 1, K_REDUCE | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI4("Allreduce_init", C3_REDUCE, C3_COLL, 1, K_ALLREDUCE | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI4("Reduce_scatter_init", C3_REDUCE, C3_COLL, 1, K_REDUCE_SCATTER | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI4("Reduce_scatter_block_init", C3_REDUCE, C3_COLL, 1, K_REDUCE_SCATTER_BLOCK | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI4("Scan_init", C3_REDUCE, C3_COLL, 1, K_SCAN | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI4("Exscan_init", C3_REDUCE, C3_COLL, 1, K_EXSCAN | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
   /* MPI-4 large counts: the count an MPI_Count, beyond INT_MAX with a contiguous datatype */
-  SK_ROW_MPI4("Bcast_c", C3_BCAST, C3_COLL, 1, 0, measure_coll3_large, init_Bcast_c, finalize_coll3, NULL, check_coll3_large,
-              NULL),
-  SK_ROW_MPI4("Allreduce_c", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_large, init_Allreduce_c, finalize_coll3, prepare_coll3,
-              check_coll3_large, NULL),
+  SK_ROW_MPI4("Bcast_c", C3_BCAST, C3_COLL, 1, K_BCAST | C3_LARGE,
+              measure_coll3_large, init_coll3, finalize_coll3, NULL, check_coll3_large, NULL),
+  SK_ROW_MPI4("Allreduce_c", C3_REDUCE, C3_COLL, 1, K_ALLREDUCE | C3_LARGE,
+              measure_coll3_large, init_coll3, finalize_coll3, prepare_coll3, check_coll3_large, NULL),
 #ifdef SKAMPI_TESTING
-  SK_ROW_MPI3("Verify_Corrupt_Ialltoall", C3_XFER, C3_COLL, 2, 0, measure_Verify_Corrupt_Ialltoall,
-              init_Verify_Corrupt_Ialltoall, finalize_coll3, NULL, check_coll3, NULL),
-  SK_ROW_MPI4("Verify_Corrupt_Alltoall_init", C3_XFER, C3_COLL, 2, 0, measure_Verify_Corrupt_Alltoall_init,
-              init_Verify_Corrupt_Alltoall_init, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Verify_Corrupt_Ialltoall", C3_XFER, C3_COLL, 2, K_ALLTOALL,
+              measure_verify_corrupt, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Verify_Corrupt_Alltoall_init", C3_XFER, C3_COLL, 2, K_ALLTOALL | C3_PERSISTENT,
+              measure_verify_corrupt, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
 #endif
   SK_ROW_END
 };
@@ -25739,351 +24313,251 @@ SK_API const sk_measurement *sk_meas_table_mpi_coll3(void) { return mpi_coll3_ta
 /*
 ** meas_mpi_mockup.c -- the mock-ups of the self-consistent performance guidelines
 ** (Traeff, Gropp and Thakur, Self-consistent MPI performance guidelines, IEEE TPDS
-** 21(5), 2010): each row does what one MPI collective does by two others, so that a
-** library's specialised collective can be compared with the same result built from
-** parts (doc/guidelines.md; the post-processing is results/guidelines.c). Beside
-** Reduce_Bcast and Reduce_Scatterv of meas_mpi_coll.c:
-**   Gather_Bcast(s_cnt, s_dt, r_cnt, r_dt, root)      = Allgather: MPI_Gather to the
-**                                                       root, MPI_Bcast of the p blocks
-**   Scatter_Allgather(count, dt, root)                = Bcast: MPI_Scatter of count/p,
-**                                                       MPI_Allgather of the blocks
-**   Reduce_scatter_block_Gather(count, dt, op, root)  = Reduce: MPI_Reduce_scatter_block
-**                                                       of count/p, MPI_Gather to the root
-**   Reduce_scatter_block_Allgather(count, dt, op)     = Allreduce: the same, MPI_Allgather
-**   Reduce_Scatter(count, dt, op, root)               = Reduce_scatter_block(count, ...):
-**                                                       MPI_Reduce of count*p to the root,
-**                                                       MPI_Scatter of count to each
-**   Exscan_Reduce_local(count, dt, op)                = Scan: MPI_Exscan, then
-**                                                       MPI_Reduce_local of the own input
-**                                                       (rank 0 copies its input)
-** Each takes the arguments of the operation it mocks up (its left side), so both sides
-** move the same bytes; where the paper's n must be split into p equal blocks, count
-** must be a multiple of the number of processes (init refuses it otherwise). The
-** intermediate block lives in the receive buffer behind the result ("scratch").
-** Timing as in meas_mpi_coll.c: both calls between one sk_sync_start() and
-** sk_sync_stop(); verification: the data each process ends with is that of the
-** operation mocked up (verify.h).
-** Under SKAMPI_TESTING, Testing_Slowed_Bcast(count, dt, root, delay_us) is MPI_Bcast
-** followed by a busy wait of delay_us on every process inside the timing: the planted
-** guideline violation of tests/guidelines/truth.sh.
+** 21(5), 2010): each row does what one MPI collective does by two others, taking the
+** arguments of the operation it mocks up, so both sides move the same bytes:
+**   Gather_Bcast = Allgather, Scatter_Allgather = Bcast, Reduce_scatter_block_Gather =
+**   Reduce, Reduce_scatter_block_Allgather = Allreduce, Reduce_Scatter =
+**   Reduce_scatter_block, Exscan_Reduce_local = Scan.
+** One init (init_mockup) serves every row, told apart by its variant (mockup_variants:
+** root, the split into p blocks, the buffers); the intermediate block lives in the
+** receive buffer behind the result. Timing as in meas_mpi_coll.c; the verification
+** checks the data of the operation mocked up. Under SKAMPI_TESTING,
+** Testing_Slowed_Bcast is the planted guideline violation of tests/guidelines/truth.sh.
+** The rules in full: doc/internals.md, "meas_mpi_mockup.c".
 */
-#line 33 "split/measurements/meas_mpi_mockup.c"
-#line 34 "split/measurements/meas_mpi_mockup.c"
+#line 17 "split/measurements/meas_mpi_mockup.c"
+#line 18 "split/measurements/meas_mpi_mockup.c"
+
+/* The rows' variants: what the shared init, prepare and check need to know of a row. */
+enum mockup_variant_id { MU_GATHER_BCAST, MU_SCATTER_ALLGATHER, MU_RSB_GATHER, MU_RSB_ALLGATHER, MU_REDUCE_SCATTER,
+                         MU_EXSCAN_REDUCE_LOCAL, MU_SLOWED_BCAST };
 
 #ifdef SKAMPI_MPI
 
-/* The arguments of every row: the data-movement ones (s_cnt, s_dt, r_cnt, r_dt, root),
-** the broadcast (count, dt, root) and the reductions (count, dt, op[, root]). */
-typedef struct mockup_args {
-  long count, r_count;
-  const sk_datatype *dt, *r_dt;
-  const sk_opdef *op;
-  long root;
-} mockup_args;
+typedef struct mockup_variant {
+  int rooted;        /* the row has a root (checked as a rank) */
+  int split;         /* count must be a multiple of the processes (p equal blocks) */
+  int send_p_blocks; /* 1: count * p elements to send (Reduce_Scatter's vector), 0: count */
+  int scratch;       /* elements behind the result in the receive buffer: 0, 1 (count/p), 2 (count*p) */
+} mockup_variant;
 
-enum mockup_family { MU_XFER_ROOT, MU_BCAST, MU_REDUCE, MU_REDUCE_ROOT };
+static const mockup_variant mockup_variants[] = {   /* by enum mockup_variant_id */
+  { 1, 0, 0, 0 },   /* Gather_Bcast: its own sizes (send and receive counts, init_mockup) */
+  { 1, 1, 0, 1 },   /* Scatter_Allgather */
+  { 1, 1, 0, 1 },   /* Reduce_scatter_block_Gather */
+  { 0, 1, 0, 1 },   /* Reduce_scatter_block_Allgather */
+  { 1, 0, 1, 2 },   /* Reduce_Scatter */
+  { 0, 0, 0, 0 },   /* Exscan_Reduce_local */
+  { 1, 0, 0, 0 }    /* Testing_Slowed_Bcast */
+};
 
-static void mockup_args_read(mockup_args *a, const sk_value *args, enum mockup_family f)
+/* Elements of the send buffer: count, or count * p (Reduce_Scatter reduces p blocks). */
+static long mockup_send_elements(const sk_mctx *m, const mockup_variant *v)
 {
-  memset(a, 0, sizeof *a);
-  a->count = a->r_count = args[0].u.i;
-  a->dt = a->r_dt = args[1].u.dt;
-  a->root = 0;
-  switch (f) {
-  case MU_XFER_ROOT: a->r_count = args[2].u.i; a->r_dt = args[3].u.dt; a->root = args[4].u.i; break;
-  case MU_BCAST: a->root = args[2].u.i; break;
-  case MU_REDUCE: a->op = args[2].u.op; break;
-  case MU_REDUCE_ROOT: a->op = args[2].u.op; a->root = args[3].u.i; break;
-  }
+  return v->send_p_blocks ? m->arg.count * m->size : m->arg.count;
 }
 
-/* The checks every init makes; split: count must be a multiple of the processes. */
-static int mockup_check(sk_mctx *m, const char *fn, const mockup_args *a, enum mockup_family f, int split)
+/* The init of every row: the checks (split: count in p equal blocks), then the buffers,
+** the scratch block behind the result in the receive buffer. */
+static void init_mockup(sk_mctx *m, const sk_value *args)
 {
-  char msg[160];
-  sk_mpi_check_count(m, fn, "count", a->count);
-  if (f == MU_XFER_ROOT) {
-    sk_mpi_check_count(m, fn, "receive count", a->r_count);
-    sk_mpi_check_same_data(m, fn, a->count, a->dt, a->r_count, a->r_dt);
-  }
-  if (a->op) sk_mpi_check_op(m, fn, a->op, a->dt, 0);
-  if (f != MU_REDUCE) sk_mpi_check_rank(m, fn, "root", a->root);
-  if (split && !m->failed && a->count % m->size != 0) {
+  const sk_margs *a = &m->arg;
+  const mockup_variant *v = &mockup_variants[m->variant];
+  const char *fn = m->name;
+  long scratch = v->scratch == 1 ? a->count / m->size : v->scratch == 2 ? a->count * m->size : 0;
+  (void)args;
+  if (m->variant == MU_GATHER_BCAST) {
+    sk_mpi_check_count(m, fn, "count", a->send_count);
+    sk_mpi_check_count(m, fn, "receive count", a->recv_count);
+    sk_mpi_check_same_data(m, fn, a->send_count, a->send_dt, a->recv_count, a->recv_dt);
+  } else sk_mpi_check_count(m, fn, "count", a->count);
+  if (a->op) sk_mpi_check_op(m, fn, a->op, a->datatype, 0);
+  if (v->rooted) sk_mpi_check_rank(m, fn, "root", a->root);
+  if (v->split && !m->failed && a->count % m->size != 0) {
+    char msg[160];
     sprintf(msg, "%.40s: count %ld is not a multiple of the %d processes (the guideline splits it into equal blocks)",
             fn, a->count, m->size);
     sk_meas_fail(m, msg);
   }
-  return !m->failed;
+  if (m->failed) return;
+  if (m->variant == MU_GATHER_BCAST) {   /* Allgather's sizes */
+    m->send_usage = sk_mpi_block_bytes(m, fn, a->send_count, a->send_dt, 1, 0);
+    m->recv_usage = sk_mpi_block_bytes(m, fn, a->recv_count, a->recv_dt, m->size, 0);
+    m->reported_size = sk_mpi_data_bytes(a->send_count, a->send_dt);
+    return;
+  }
+  m->send_usage = sk_mpi_block_bytes(m, fn, mockup_send_elements(m, v), a->datatype, 1, 0);
+  m->recv_usage = sk_mpi_block_bytes(m, fn, a->count + scratch, a->datatype, 1, 0);
+  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
+}
+
+/* Where the intermediate block lives: behind the result (count elements). */
+static char *mockup_scratch(const sk_mctx *m)
+{
+  return m->recv_buf + sk_mpi_bytes(m->arg.count, m->arg.datatype);
 }
 
 /* ---- Gather_Bcast: Allgather ---- */
 
-static void init_Gather_Bcast(sk_mctx *m, const sk_value *args)
-{
-  static const char fn[] = "Gather_Bcast";
-  mockup_args a;
-  mockup_args_read(&a, args, MU_XFER_ROOT);
-  if (!mockup_check(m, fn, &a, MU_XFER_ROOT, 0)) return;
-  m->send_usage = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
-  m->recv_usage = sk_mpi_block_bytes(m, fn, a.r_count, a.r_dt, m->size, 0);
-  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
-}
-
 static double measure_Gather_Bcast(sk_mctx *m, const sk_value *args)
 {
-  mockup_args a;
+  const sk_margs *a = &m->arg;
   MPI_Comm comm = sk_mpi_comm(m);
   double start;
-  mockup_args_read(&a, args, MU_XFER_ROOT);
+  (void)args;
   start = sk_sync_start(m);
-  MPI_Gather(m->send_buf, (int)a.count, a.dt->mpi, m->recv_buf, (int)a.r_count, a.r_dt->mpi, (int)a.root, comm);
-  MPI_Bcast(m->recv_buf, (int)a.r_count * m->size, a.r_dt->mpi, (int)a.root, comm);
+  MPI_Gather(m->send_buf, (int)a->send_count, a->send_dt->mpi, m->recv_buf, (int)a->recv_count, a->recv_dt->mpi,
+             (int)a->root, comm);
+  MPI_Bcast(m->recv_buf, (int)a->recv_count * m->size, a->recv_dt->mpi, (int)a->root, comm);
   return sk_sync_stop(m) - start;
 }
 
 /* Block j of every process came from process j (the check of Allgather). */
 static void check_Gather_Bcast(sk_mctx *m, const sk_value *args)
 {
-  mockup_args a;
-  mockup_args_read(&a, args, MU_XFER_ROOT);
-  sk_mpi_verify_blocks(m, a.r_count, a.r_dt, a.count, a.dt, 0);
+  const sk_margs *a = &m->arg;
+  (void)args;
+  sk_mpi_verify_blocks(m, a->recv_count, a->recv_dt, a->send_count, a->send_dt, 0);
 }
 
-/* ---- Scatter_Allgather: Bcast ---- */
+/* ---- Scatter_Allgather (Bcast) and Reduce_scatter_block_Gather, _Allgather (Reduce, Allreduce) ---- */
 
-/* The broadcasts (count, dt, root): Scatter_Allgather (split: count in p blocks, the
-** scratch block behind the result) and Testing_Slowed_Bcast. */
-static void init_broadcast(sk_mctx *m, const sk_value *args, const char *fn, int split)
+/* Scatter_Allgather (MPI_Scatter) and the Reduce_scatter_block_ pair: each process's
+** block of count/p into the scratch behind the result, then to everybody (MPI_Allgather)
+** or to the root (Reduce_scatter_block_Gather: MPI_Gather). */
+static double measure_block_then_gather(sk_mctx *m, const sk_value *args)
 {
-  mockup_args a;
-  mockup_args_read(&a, args, MU_BCAST);
-  if (!mockup_check(m, fn, &a, MU_BCAST, split)) return;
-  m->send_usage = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
-  m->recv_usage = sk_mpi_block_bytes(m, fn, a.count + (split ? a.count / m->size : 0), a.dt, 1, 0);
-  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
-}
-
-static void init_Scatter_Allgather(sk_mctx *m, const sk_value *args)
-{
-  init_broadcast(m, args, "Scatter_Allgather", 1);
-}
-
-static double measure_Scatter_Allgather(sk_mctx *m, const sk_value *args)
-{
-  mockup_args a;
+  const sk_margs *a = &m->arg;
   MPI_Comm comm = sk_mpi_comm(m);
-  int block;
-  char *scratch;
+  MPI_Datatype dt = a->datatype->mpi;
+  int block = (int)(a->count / m->size);
+  char *scratch = mockup_scratch(m);
   double start;
-  mockup_args_read(&a, args, MU_BCAST);
-  block = (int)(a.count / m->size);
-  scratch = m->recv_buf + sk_mpi_bytes(a.count, a.dt);
+  (void)args;
   start = sk_sync_start(m);
-  MPI_Scatter(m->send_buf, block, a.dt->mpi, scratch, block, a.dt->mpi, (int)a.root, comm);
-  MPI_Allgather(scratch, block, a.dt->mpi, m->recv_buf, block, a.dt->mpi, comm);
+  if (m->variant == MU_SCATTER_ALLGATHER) MPI_Scatter(m->send_buf, block, dt, scratch, block, dt, (int)a->root, comm);
+#if SK_MPI_LEVEL >= 3
+  else MPI_Reduce_scatter_block(m->send_buf, scratch, block, dt, a->op->mpi, comm);
+#endif
+  if (m->variant == MU_RSB_GATHER) MPI_Gather(scratch, block, dt, m->recv_buf, block, dt, (int)a->root, comm);
+  else MPI_Allgather(scratch, block, dt, m->recv_buf, block, dt, comm);
   return sk_sync_stop(m) - start;
 }
 
-/* Every process, the root too, holds the root's data. */
-static void check_Scatter_Allgather(sk_mctx *m, const sk_value *args)
+/* Every process (the root too, unless the row is the plain broadcast) holds the root's
+** data. */
+static void check_broadcast(sk_mctx *m, const sk_value *args)
 {
-  mockup_args a;
-  mockup_args_read(&a, args, MU_BCAST);
-  sk_mpi_verify_block(m, "broadcast data", m->recv_buf, a.count, a.dt, a.count, a.dt, a.root, 0);
+  const sk_margs *a = &m->arg;
+  (void)args;
+  if (m->variant == MU_SLOWED_BCAST && m->rank == a->root) return;
+  sk_mpi_verify_block(m, m->variant == MU_SLOWED_BCAST ? "received broadcast" : "broadcast data", m->recv_buf, a->count,
+                      a->datatype, a->count, a->datatype, a->root, 0);
 }
 
-/* ---- Exscan_Reduce_local: Scan (MPI-2.2 and later: MPI_Reduce_local) ---- */
+/* ---- the reductions (MPI-2.2 and later: MPI_Reduce_scatter_block, MPI_Reduce_local) ---- */
 #if SK_MPI_LEVEL >= 3
 
-static void init_reduction(sk_mctx *m, const sk_value *args, const char *fn, enum mockup_family f, int split,
-                           long recv_elements, long send_elements)
-{
-  mockup_args a;
-  mockup_args_read(&a, args, f);
-  if (!mockup_check(m, fn, &a, f, split)) return;
-  m->send_usage = sk_mpi_block_bytes(m, fn, send_elements, a.dt, 1, 0);
-  m->recv_usage = sk_mpi_block_bytes(m, fn, recv_elements, a.dt, 1, 0);
-  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
-}
-
-static void init_Exscan_Reduce_local(sk_mctx *m, const sk_value *args)
-{
-  init_reduction(m, args, "Exscan_Reduce_local", MU_REDUCE, 0, args[0].u.i, args[0].u.i);
-}
+/* ---- Exscan_Reduce_local: Scan ---- */
 
 static double measure_Exscan_Reduce_local(sk_mctx *m, const sk_value *args)
 {
-  mockup_args a;
+  const sk_margs *a = &m->arg;
   double start;
-  mockup_args_read(&a, args, MU_REDUCE);
+  (void)args;
   start = sk_sync_start(m);
-  MPI_Exscan(m->send_buf, m->recv_buf, (int)a.count, a.dt->mpi, a.op->mpi, sk_mpi_comm(m));
-  if (m->rank == 0) memcpy(m->recv_buf, m->send_buf, sk_mpi_bytes(a.count, a.dt));   /* Exscan left it undefined */
-  else MPI_Reduce_local(m->send_buf, m->recv_buf, (int)a.count, a.dt->mpi, a.op->mpi);
+  MPI_Exscan(m->send_buf, m->recv_buf, (int)a->count, a->datatype->mpi, a->op->mpi, sk_mpi_comm(m));
+  if (m->rank == 0) memcpy(m->recv_buf, m->send_buf, sk_mpi_bytes(a->count, a->datatype));   /* Exscan left it undefined */
+  else MPI_Reduce_local(m->send_buf, m->recv_buf, (int)a->count, a->datatype->mpi, a->op->mpi);
   return sk_sync_stop(m) - start;
 }
 
-/* The reductions' operands (verify.h): count elements, or count*p (Reduce_Scatter). */
-static void prepare_count_operands(sk_mctx *m, const sk_value *args)
+/* The reductions' operands (verify.h): the elements of the send buffer. */
+static void prepare_mockup_operands(sk_mctx *m, const sk_value *args)
 {
-  sk_mpi_verify_fill_operands(m, args[0].u.i, args[1].u.dt);
+  (void)args;
+  sk_mpi_verify_fill_operands(m, mockup_send_elements(m, &mockup_variants[m->variant]), m->arg.datatype);
 }
 
 /* Rank r holds the reduction of ranks 0..r (the check of Scan). */
 static void check_Exscan_Reduce_local(sk_mctx *m, const sk_value *args)
 {
-  mockup_args a;
-  mockup_args_read(&a, args, MU_REDUCE);
-  sk_mpi_verify_reduced(m, "scan result", m->recv_buf, a.count, a.dt, a.op, 0, m->rank);
+  const sk_margs *a = &m->arg;
+  (void)args;
+  sk_mpi_verify_reduced(m, "scan result", m->recv_buf, a->count, a->datatype, a->op, 0, m->rank);
 }
 
 /* ---- Reduce_scatter_block_Gather (Reduce) and _Allgather (Allreduce) ---- */
 
-static void init_Reduce_scatter_block_Gather(sk_mctx *m, const sk_value *args)
-{
-  long count = args[0].u.i;
-  init_reduction(m, args, "Reduce_scatter_block_Gather", MU_REDUCE_ROOT, 1, count + count / m->size, count);
-}
-
-static void init_Reduce_scatter_block_Allgather(sk_mctx *m, const sk_value *args)
-{
-  long count = args[0].u.i;
-  init_reduction(m, args, "Reduce_scatter_block_Allgather", MU_REDUCE, 1, count + count / m->size, count);
-}
-
-/* The block of the whole result into the scratch behind it, then to the root (gather)
-** or everybody. */
-static double mockup_rsb_then(sk_mctx *m, const sk_value *args, int all)
-{
-  mockup_args a;
-  MPI_Comm comm = sk_mpi_comm(m);
-  int block;
-  char *scratch;
-  double start;
-  mockup_args_read(&a, args, all ? MU_REDUCE : MU_REDUCE_ROOT);
-  block = (int)(a.count / m->size);
-  scratch = m->recv_buf + sk_mpi_bytes(a.count, a.dt);
-  start = sk_sync_start(m);
-  MPI_Reduce_scatter_block(m->send_buf, scratch, block, a.dt->mpi, a.op->mpi, comm);
-  if (all) MPI_Allgather(scratch, block, a.dt->mpi, m->recv_buf, block, a.dt->mpi, comm);
-  else MPI_Gather(scratch, block, a.dt->mpi, m->recv_buf, block, a.dt->mpi, (int)a.root, comm);
-  return sk_sync_stop(m) - start;
-}
-
-static double measure_Reduce_scatter_block_Gather(sk_mctx *m, const sk_value *args)
-{
-  return mockup_rsb_then(m, args, 0);
-}
-
-static double measure_Reduce_scatter_block_Allgather(sk_mctx *m, const sk_value *args)
-{
-  return mockup_rsb_then(m, args, 1);
-}
-
 /* The root (Reduce) or everybody (Allreduce) holds the whole result. */
-static void check_Reduce_scatter_block_Gather(sk_mctx *m, const sk_value *args)
+static void check_rsb_then_gather(sk_mctx *m, const sk_value *args)
 {
-  mockup_args a;
-  mockup_args_read(&a, args, MU_REDUCE_ROOT);
-  if (m->rank == a.root)
-    sk_mpi_verify_reduced(m, "reduction result", m->recv_buf, a.count, a.dt, a.op, 0, m->size - 1);
-}
-
-static void check_Reduce_scatter_block_Allgather(sk_mctx *m, const sk_value *args)
-{
-  mockup_args a;
-  mockup_args_read(&a, args, MU_REDUCE);
-  sk_mpi_verify_reduced(m, "reduction result", m->recv_buf, a.count, a.dt, a.op, 0, m->size - 1);
+  const sk_margs *a = &m->arg;
+  (void)args;
+  if (m->variant == MU_RSB_ALLGATHER || m->rank == a->root)
+    sk_mpi_verify_reduced(m, "reduction result", m->recv_buf, a->count, a->datatype, a->op, 0, m->size - 1);
 }
 
 /* ---- Reduce_Scatter: Reduce_scatter_block (count: each process's block) ---- */
 
-static void init_Reduce_Scatter(sk_mctx *m, const sk_value *args)
-{
-  long count = args[0].u.i;
-  init_reduction(m, args, "Reduce_Scatter", MU_REDUCE_ROOT, 0, count + count * m->size, count * m->size);
-}
-
 static double measure_Reduce_Scatter(sk_mctx *m, const sk_value *args)
 {
-  mockup_args a;
+  const sk_margs *a = &m->arg;
   MPI_Comm comm = sk_mpi_comm(m);
-  char *scratch;
+  char *scratch = mockup_scratch(m);
   double start;
-  mockup_args_read(&a, args, MU_REDUCE_ROOT);
-  scratch = m->recv_buf + sk_mpi_bytes(a.count, a.dt);
+  (void)args;
   start = sk_sync_start(m);
-  MPI_Reduce(m->send_buf, scratch, (int)a.count * m->size, a.dt->mpi, a.op->mpi, (int)a.root, comm);
-  MPI_Scatter(scratch, (int)a.count, a.dt->mpi, m->recv_buf, (int)a.count, a.dt->mpi, (int)a.root, comm);
+  MPI_Reduce(m->send_buf, scratch, (int)a->count * m->size, a->datatype->mpi, a->op->mpi, (int)a->root, comm);
+  MPI_Scatter(scratch, (int)a->count, a->datatype->mpi, m->recv_buf, (int)a->count, a->datatype->mpi, (int)a->root, comm);
   return sk_sync_stop(m) - start;
-}
-
-static void prepare_Reduce_Scatter(sk_mctx *m, const sk_value *args)
-{
-  sk_mpi_verify_fill_operands(m, args[0].u.i * m->size, args[1].u.dt);
 }
 
 /* Rank r holds block r of the reduction of the count*p vectors (the check of
 ** Reduce_scatter_block). */
 static void check_Reduce_Scatter(sk_mctx *m, const sk_value *args)
 {
-  mockup_args a;
-  mockup_args_read(&a, args, MU_REDUCE_ROOT);
-  sk_mpi_verify_reduced_from(m, "scattered block of the reduction result", m->recv_buf, a.count, a.dt, a.op, 0,
-                             m->size - 1, a.count * m->rank);
+  const sk_margs *a = &m->arg;
+  (void)args;
+  sk_mpi_verify_reduced_from(m, "scattered block of the reduction result", m->recv_buf, a->count, a->datatype, a->op, 0,
+                             m->size - 1, a->count * m->rank);
 }
 #endif /* MPI-3 */
 
 #ifdef SKAMPI_TESTING
 /* Test only: MPI_Bcast, then delay_us of busy waiting on every process, timed. */
-static void init_Testing_Slowed_Bcast(sk_mctx *m, const sk_value *args)
-{
-  init_broadcast(m, args, "Testing_Slowed_Bcast", 0);
-}
-
 static double measure_Testing_Slowed_Bcast(sk_mctx *m, const sk_value *args)
 {
-  mockup_args a;
-  double start, delay_us = sk_mpi_arg_double(&args[3]);
-  mockup_args_read(&a, args, MU_BCAST);
+  const sk_margs *a = &m->arg;
+  double start;
+  (void)args;
   start = sk_sync_start(m);
-  MPI_Bcast(m->rank == a.root ? m->send_buf : m->recv_buf, (int)a.count, a.dt->mpi, (int)a.root, sk_mpi_comm(m));
-  if (delay_us > 0.0) sk_mpi_busy_wait(delay_us);
+  MPI_Bcast(m->rank == a->root ? m->send_buf : m->recv_buf, (int)a->count, a->datatype->mpi, (int)a->root, sk_mpi_comm(m));
+  if (a->delay_us_d > 0.0) sk_mpi_busy_wait(a->delay_us_d);
   return sk_sync_stop(m) - start;
-}
-
-static void check_Testing_Slowed_Bcast(sk_mctx *m, const sk_value *args)
-{
-  mockup_args a;
-  mockup_args_read(&a, args, MU_BCAST);
-  if (m->rank != a.root)
-    sk_mpi_verify_block(m, "received broadcast", m->recv_buf, a.count, a.dt, a.count, a.dt, a.root, 0);
 }
 #endif
 #endif /* SKAMPI_MPI */
 
 #define MU_COLL SK_PATTERN_COLLECTIVE
-#define MU_XFER_ROOT_SIG "send_count:i send_dt:t recv_count:i recv_dt:t root:i"
+#define MU_REDUCE_SIG "count:i datatype:t op:o"
 
 static const sk_measurement mpi_mockup_table[] = {
-  SK_ROW_MPI("Gather_Bcast", MU_XFER_ROOT_SIG, MU_COLL, 1, 0,
-             measure_Gather_Bcast, init_Gather_Bcast, NULL, NULL, check_Gather_Bcast, NULL),
-  SK_ROW_MPI("Scatter_Allgather", "count:i datatype:t root:i", MU_COLL, 1, 0,
-             measure_Scatter_Allgather, init_Scatter_Allgather, NULL, NULL, check_Scatter_Allgather, NULL),
-  SK_ROW_MPI3("Reduce_scatter_block_Gather", "count:i datatype:t op:o root:i", MU_COLL, 1, 0,
-              measure_Reduce_scatter_block_Gather, init_Reduce_scatter_block_Gather, NULL, prepare_count_operands,
-              check_Reduce_scatter_block_Gather, NULL),
-  SK_ROW_MPI3("Reduce_scatter_block_Allgather", "count:i datatype:t op:o", MU_COLL, 1, 0,
-              measure_Reduce_scatter_block_Allgather, init_Reduce_scatter_block_Allgather, NULL, prepare_count_operands,
-              check_Reduce_scatter_block_Allgather, NULL),
-  SK_ROW_MPI3("Reduce_Scatter", "count:i datatype:t op:o root:i", MU_COLL, 1, 0,
-              measure_Reduce_Scatter, init_Reduce_Scatter, NULL, prepare_Reduce_Scatter, check_Reduce_Scatter, NULL),
-  SK_ROW_MPI3("Exscan_Reduce_local", "count:i datatype:t op:o", MU_COLL, 1, 0,
-              measure_Exscan_Reduce_local, init_Exscan_Reduce_local, NULL, prepare_count_operands,
-              check_Exscan_Reduce_local, NULL),
+  SK_ROW_MPI("Gather_Bcast", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", MU_COLL, 1, MU_GATHER_BCAST,
+             measure_Gather_Bcast, init_mockup, NULL, NULL, check_Gather_Bcast, NULL),
+  SK_ROW_MPI("Scatter_Allgather", "count:i datatype:t root:i", MU_COLL, 1, MU_SCATTER_ALLGATHER,
+             measure_block_then_gather, init_mockup, NULL, NULL, check_broadcast, NULL),
+  SK_ROW_MPI3("Reduce_scatter_block_Gather", MU_REDUCE_SIG " root:i", MU_COLL, 1, MU_RSB_GATHER,
+              measure_block_then_gather, init_mockup, NULL, prepare_mockup_operands, check_rsb_then_gather, NULL),
+  SK_ROW_MPI3("Reduce_scatter_block_Allgather", MU_REDUCE_SIG, MU_COLL, 1, MU_RSB_ALLGATHER,
+              measure_block_then_gather, init_mockup, NULL, prepare_mockup_operands, check_rsb_then_gather, NULL),
+  SK_ROW_MPI3("Reduce_Scatter", MU_REDUCE_SIG " root:i", MU_COLL, 1, MU_REDUCE_SCATTER,
+              measure_Reduce_Scatter, init_mockup, NULL, prepare_mockup_operands, check_Reduce_Scatter, NULL),
+  SK_ROW_MPI3("Exscan_Reduce_local", MU_REDUCE_SIG, MU_COLL, 1, MU_EXSCAN_REDUCE_LOCAL,
+              measure_Exscan_Reduce_local, init_mockup, NULL, prepare_mockup_operands, check_Exscan_Reduce_local, NULL),
 #ifdef SKAMPI_TESTING
-  SK_ROW_MPI("Testing_Slowed_Bcast", "count:i datatype:t root:i delay_us:d", MU_COLL, 1, 0,
-             measure_Testing_Slowed_Bcast, init_Testing_Slowed_Bcast, NULL, NULL, check_Testing_Slowed_Bcast, NULL),
+  SK_ROW_MPI("Testing_Slowed_Bcast", "count:i datatype:t root:i delay_us:d", MU_COLL, 1, MU_SLOWED_BCAST,
+             measure_Testing_Slowed_Bcast, init_mockup, NULL, NULL, check_broadcast, NULL),
 #endif
   SK_ROW_END
 };
@@ -26095,60 +24569,45 @@ SK_API const sk_measurement *sk_meas_table_mpi_mockup(void) { return mpi_mockup_
 /*
 ** meas_mpi_neighbor.c -- the neighbourhood collectives of MPI-3 (MPI-3.1 §7.6, §7.7),
 ** blocking (MPI_Neighbor_allgather(v), MPI_Neighbor_alltoall(v,w)) and non-blocking
-** (MPI_Ineighbor_*, timed from the start to MPI_Wait's return), on a topology chosen by
-** the row's parameter:
-**   topology 0  Cartesian: MPI_Dims_create over the communicator's size in 2 dimensions,
-**               periodic; the neighbours of dimension d are its -1 and +1 shifts (2d, 2d+1);
-**   topology 1  a distributed graph: the ring stencil, each process's neighbours its left
-**               and right process (both lists [left, right]);
-**   topology 2  a distributed graph: a seeded random one, edges i <-> j (i != j) where a
-**               fixed hash of the pair is odd (the same graph on every run), sources and
-**               destinations in rank order.
-** The topology communicator is made (MPI_Cart_create / MPI_Dist_graph_create_adjacent,
-** no reordering) in init and freed in finalize; the rows' `count` is the count per
-** neighbour, the reported size one message (count * size of the datatype). Timing as in
-** meas_mpi_coll.c: one call between sk_sync_start() and sk_sync_stop().
-** Verification: block k of the receive buffer came from source k; for the all-to-alls
-** from the block of its send buffer for its first edge to this process. Where a sender
-** has several edges to the same process (a dimension of size 1 or 2, a ring of 2), which
-** of its blocks arrives in which slot is the library's matching, so the verification's
-** prepare makes those blocks equal. Compiled where mpi.h declares MPI-3 (SK_IF_MPI3).
+** (MPI_Ineighbor_*, timed from the start to MPI_Wait's return), all rows
+** (count, datatype, topology): topology 0 a periodic 2-D Cartesian grid, 1 the ring as a
+** distributed graph, 2 a seeded random distributed graph. One init, measure, finalize,
+** prepare and check serve the ten rows, told apart by the variant (the operation, and
+** NB_NONBLOCKING). The topology communicator is made in init and freed in finalize;
+** `count` is per neighbour, the reported size one message. Timing as in
+** meas_mpi_coll.c; the verification checks block k against source k.
+** The rules in full: doc/internals.md, "meas_mpi_neighbor.c".
 */
-#line 24 "split/measurements/meas_mpi_neighbor.c"
-#line 25 "split/measurements/meas_mpi_neighbor.c"
+#line 14 "split/measurements/meas_mpi_neighbor.c"
+#line 15 "split/measurements/meas_mpi_neighbor.c"
+
+/* The rows' variants: the operation, and whether the non-blocking form is timed. */
+enum nb_kind { NB_ALLGATHER, NB_ALLGATHERV, NB_ALLTOALL, NB_ALLTOALLV, NB_ALLTOALLW };
+#define NB_KIND_MASK 7
+#define NB_NONBLOCKING 8
 
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 3
 
-enum nb_kind { NB_ALLGATHER, NB_ALLGATHERV, NB_ALLTOALL, NB_ALLTOALLV, NB_ALLTOALLW };
 enum nb_topology { NB_CART, NB_RING, NB_RANDOM };
 
 #define NB_DIMS 2
 
-typedef struct nb_args {
-  long count;
-  const sk_datatype *dt;
-  long topology;
-} nb_args;
-
-static void nb_args_read(nb_args *a, const sk_value *args)
-{
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->topology = args[2].u.i;
-}
-
 typedef struct nb_state {
-  enum nb_kind kind;
-  int nonblocking;
-  nb_args a;
   MPI_Comm topo;
   int dims[NB_DIMS];
   int n_in, n_out;
+  int *ints;                   /* one allocation for the six int arrays below */
   int *sources, *dests;        /* this process's neighbours, in MPI's order */
   int *s_counts, *s_displs, *r_counts, *r_displs;   /* elements */
   MPI_Aint *byte_displs;       /* Neighbor_alltoallw: block k at byte k * block */
   MPI_Datatype *types;
 } nb_state;
+
+/* The most neighbours a process can have, the length of the state's arrays. */
+static int nb_most(const sk_mctx *m)
+{
+  return m->size > 2 * NB_DIMS ? m->size : 2 * NB_DIMS;
+}
 
 /* The random graph's edge i -> j: undirected (each edge both ways), so that every
 ** process has as many sources as destinations -- MPICH 4.0's MPI_Neighbor_alltoallw
@@ -26168,7 +24627,7 @@ static int nb_random_edge(int i, int j)
 static int nb_dests_of(const sk_mctx *m, const nb_state *s, int p, int *out)
 {
   int n = 0, d, j;
-  if (s->a.topology == NB_CART) {
+  if (m->arg.topology == NB_CART) {
     int coords[NB_DIMS], shifted[NB_DIMS];
     MPI_Cart_coords(s->topo, p, NB_DIMS, coords);
     for (d = 0; d < NB_DIMS; d++) {
@@ -26178,7 +24637,7 @@ static int nb_dests_of(const sk_mctx *m, const nb_state *s, int p, int *out)
         MPI_Cart_rank(s->topo, shifted, &out[n++]);
       }
     }
-  } else if (s->a.topology == NB_RING) {
+  } else if (m->arg.topology == NB_RING) {
     out[n++] = (p + m->size - 1) % m->size;
     out[n++] = (p + 1) % m->size;
   } else {
@@ -26193,12 +24652,7 @@ static void finalize_neighbor(sk_mctx *m, const sk_value *args)
   (void)args;
   if (s == NULL) return;
   if (s->topo != MPI_COMM_NULL) MPI_Comm_free(&s->topo);
-  free(s->sources);
-  free(s->dests);
-  free(s->s_counts);
-  free(s->s_displs);
-  free(s->r_counts);
-  free(s->r_displs);
+  free(s->ints);
   free(s->byte_displs);
   free(s->types);
   free(s);
@@ -26208,11 +24662,9 @@ static void finalize_neighbor(sk_mctx *m, const sk_value *args)
 /* Makes the topology communicator and this process's neighbour lists. */
 static void nb_make_topology(sk_mctx *m, nb_state *s)
 {
-  int periods[NB_DIMS], d, j, most = m->size > 2 * NB_DIMS ? m->size : 2 * NB_DIMS, *weights;
+  int periods[NB_DIMS], d, j, most = nb_most(m), *weights;
   MPI_Comm comm = sk_mpi_comm(m);
-  s->sources = (int *)sk_calloc((size_t)most, sizeof(int));
-  s->dests = (int *)sk_calloc((size_t)most, sizeof(int));
-  if (s->a.topology == NB_CART) {
+  if (m->arg.topology == NB_CART) {
     for (d = 0; d < NB_DIMS; d++) { s->dims[d] = 0; periods[d] = 1; }
     MPI_Dims_create(m->size, NB_DIMS, s->dims);
     MPI_Cart_create(comm, NB_DIMS, s->dims, periods, 0, &s->topo);
@@ -26220,7 +24672,7 @@ static void nb_make_topology(sk_mctx *m, nb_state *s)
     memcpy(s->sources, s->dests, sizeof(int) * (size_t)s->n_in);
     return;
   }
-  if (s->a.topology == NB_RING) {
+  if (m->arg.topology == NB_RING) {
     s->n_out = s->n_in = 2;
     s->sources[0] = s->dests[0] = (m->rank + m->size - 1) % m->size;
     s->sources[1] = s->dests[1] = (m->rank + 1) % m->size;
@@ -26239,132 +24691,95 @@ static void nb_make_topology(sk_mctx *m, nb_state *s)
   free(weights);
 }
 
-static void nb_init(sk_mctx *m, const sk_value *args, const char *fn, enum nb_kind kind, int nonblocking)
+/* The init of every row: the topology, its neighbour lists, and counts and
+** displacements of one block per neighbour. */
+static void init_neighbor(sk_mctx *m, const sk_value *args)
 {
+  const sk_margs *a = &m->arg;
+  const char *fn = m->name;
+  int kind = m->variant & NB_KIND_MASK, i, most = nb_most(m);
   nb_state *s;
-  nb_args a;
-  int i, most;
   size_t block;
-  nb_args_read(&a, args);
-  sk_mpi_check_count(m, fn, "count", a.count);
-  if (!m->failed && (a.topology < NB_CART || a.topology > NB_RANDOM)) {
+  (void)args;
+  sk_mpi_check_count(m, fn, "count", a->count);
+  if (!m->failed && (a->topology < NB_CART || a->topology > NB_RANDOM)) {
     char msg[160];
-    sprintf(msg, "%s: topology %ld is none of 0 (Cartesian), 1 (ring graph), 2 (random graph)", fn, a.topology);
+    sprintf(msg, "%s: topology %ld is none of 0 (Cartesian), 1 (ring graph), 2 (random graph)", fn, a->topology);
     sk_meas_fail(m, msg);
   }
-  most = m->size > 2 * NB_DIMS ? m->size : 2 * NB_DIMS;
-  block = sk_mpi_block_bytes(m, fn, a.count, a.dt, most, 1);
+  sk_mpi_block_bytes(m, fn, a->count, a->datatype, most, 1);
   if (m->failed) return;
   s = (nb_state *)sk_calloc(1, sizeof *s);
-  s->kind = kind;
-  s->nonblocking = nonblocking;
-  s->a = a;
   s->topo = MPI_COMM_NULL;
-  m->state = s;
-  nb_make_topology(m, s);
-  s->s_counts = (int *)sk_calloc((size_t)most, sizeof(int));
-  s->s_displs = (int *)sk_calloc((size_t)most, sizeof(int));
-  s->r_counts = (int *)sk_calloc((size_t)most, sizeof(int));
-  s->r_displs = (int *)sk_calloc((size_t)most, sizeof(int));
+  s->ints = (int *)sk_calloc((size_t)(6 * most), sizeof(int));
+  s->sources = s->ints;
+  s->dests = s->ints + most;
+  s->s_counts = s->ints + 2 * most;
+  s->s_displs = s->ints + 3 * most;
+  s->r_counts = s->ints + 4 * most;
+  s->r_displs = s->ints + 5 * most;
   s->byte_displs = (MPI_Aint *)sk_calloc((size_t)most, sizeof(MPI_Aint));
   s->types = (MPI_Datatype *)sk_calloc((size_t)most, sizeof(MPI_Datatype));
-  block = sk_mpi_bytes(a.count, a.dt);
+  m->state = s;
+  nb_make_topology(m, s);
+  block = sk_mpi_bytes(a->count, a->datatype);
   for (i = 0; i < most; i++) {
-    s->s_counts[i] = s->r_counts[i] = (int)a.count;
-    s->s_displs[i] = s->r_displs[i] = i * (int)a.count;
+    s->s_counts[i] = s->r_counts[i] = (int)a->count;
+    s->s_displs[i] = s->r_displs[i] = i * (int)a->count;
     s->byte_displs[i] = (MPI_Aint)((size_t)i * block);
-    s->types[i] = a.dt->mpi;
+    s->types[i] = a->datatype->mpi;
   }
   m->send_usage = block * (size_t)(kind == NB_ALLGATHER || kind == NB_ALLGATHERV ? 1 : s->n_out);
   m->recv_usage = block * (size_t)s->n_in;
-  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
+  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
 }
 
 static double measure_neighbor(sk_mctx *m, const sk_value *args)
 {
   nb_state *s = (nb_state *)m->state;
-  int c = (int)s->a.count;
-  MPI_Datatype t = s->a.dt->mpi;
+  int c = (int)m->arg.count, nonblocking = (m->variant & NB_NONBLOCKING) != 0;
+  MPI_Datatype t = m->arg.datatype->mpi;
   MPI_Request req = MPI_REQUEST_NULL;
   char *sb = m->send_buf, *rb = m->recv_buf;
   double start;
   (void)args;
   start = sk_sync_start(m);
-  switch (s->kind) {
+  switch (m->variant & NB_KIND_MASK) {
   case NB_ALLGATHER:
-    if (s->nonblocking) MPI_Ineighbor_allgather(sb, c, t, rb, c, t, s->topo, &req);
+    if (nonblocking) MPI_Ineighbor_allgather(sb, c, t, rb, c, t, s->topo, &req);
     else MPI_Neighbor_allgather(sb, c, t, rb, c, t, s->topo);
     break;
   case NB_ALLGATHERV:
-    if (s->nonblocking) MPI_Ineighbor_allgatherv(sb, c, t, rb, s->r_counts, s->r_displs, t, s->topo, &req);
+    if (nonblocking) MPI_Ineighbor_allgatherv(sb, c, t, rb, s->r_counts, s->r_displs, t, s->topo, &req);
     else MPI_Neighbor_allgatherv(sb, c, t, rb, s->r_counts, s->r_displs, t, s->topo);
     break;
   case NB_ALLTOALL:
-    if (s->nonblocking) MPI_Ineighbor_alltoall(sb, c, t, rb, c, t, s->topo, &req);
+    if (nonblocking) MPI_Ineighbor_alltoall(sb, c, t, rb, c, t, s->topo, &req);
     else MPI_Neighbor_alltoall(sb, c, t, rb, c, t, s->topo);
     break;
   case NB_ALLTOALLV:
-    if (s->nonblocking)
+    if (nonblocking)
       MPI_Ineighbor_alltoallv(sb, s->s_counts, s->s_displs, t, rb, s->r_counts, s->r_displs, t, s->topo, &req);
     else MPI_Neighbor_alltoallv(sb, s->s_counts, s->s_displs, t, rb, s->r_counts, s->r_displs, t, s->topo);
     break;
   case NB_ALLTOALLW:
-    if (s->nonblocking)
+    if (nonblocking)
       MPI_Ineighbor_alltoallw(sb, s->s_counts, s->byte_displs, s->types, rb, s->r_counts, s->byte_displs, s->types,
                               s->topo, &req);
     else MPI_Neighbor_alltoallw(sb, s->s_counts, s->byte_displs, s->types, rb, s->r_counts, s->byte_displs, s->types,
                                 s->topo);
     break;
   }
-  if (s->nonblocking) MPI_Wait(&req, MPI_STATUS_IGNORE);
+  if (nonblocking) MPI_Wait(&req, MPI_STATUS_IGNORE);
   return sk_sync_stop(m) - start;
-}
-
-/* ---- the inits ---- */
-
-static void init_Neighbor_allgather(sk_mctx *m, const sk_value *a)
-{
-  nb_init(m, a, "Neighbor_allgather", NB_ALLGATHER, 0);
-}
-static void init_Neighbor_allgatherv(sk_mctx *m, const sk_value *a)
-{
-  nb_init(m, a, "Neighbor_allgatherv", NB_ALLGATHERV, 0);
-}
-static void init_Neighbor_alltoall(sk_mctx *m, const sk_value *a) { nb_init(m, a, "Neighbor_alltoall", NB_ALLTOALL, 0); }
-static void init_Neighbor_alltoallv(sk_mctx *m, const sk_value *a)
-{
-  nb_init(m, a, "Neighbor_alltoallv", NB_ALLTOALLV, 0);
-}
-static void init_Neighbor_alltoallw(sk_mctx *m, const sk_value *a)
-{
-  nb_init(m, a, "Neighbor_alltoallw", NB_ALLTOALLW, 0);
-}
-static void init_Ineighbor_allgather(sk_mctx *m, const sk_value *a)
-{
-  nb_init(m, a, "Ineighbor_allgather", NB_ALLGATHER, 1);
-}
-static void init_Ineighbor_allgatherv(sk_mctx *m, const sk_value *a)
-{
-  nb_init(m, a, "Ineighbor_allgatherv", NB_ALLGATHERV, 1);
-}
-static void init_Ineighbor_alltoall(sk_mctx *m, const sk_value *a)
-{
-  nb_init(m, a, "Ineighbor_alltoall", NB_ALLTOALL, 1);
-}
-static void init_Ineighbor_alltoallv(sk_mctx *m, const sk_value *a)
-{
-  nb_init(m, a, "Ineighbor_alltoallv", NB_ALLTOALLV, 1);
-}
-static void init_Ineighbor_alltoallw(sk_mctx *m, const sk_value *a)
-{
-  nb_init(m, a, "Ineighbor_alltoallw", NB_ALLTOALLW, 1);
 }
 
 /* ---- verification (verify.h) ---- */
 
-static int nb_is_alltoall(const nb_state *s)
+static int nb_is_alltoall(const sk_mctx *m)
 {
-  return s->kind == NB_ALLTOALL || s->kind == NB_ALLTOALLV || s->kind == NB_ALLTOALLW;
+  int kind = m->variant & NB_KIND_MASK;
+  return kind == NB_ALLTOALL || kind == NB_ALLTOALLV || kind == NB_ALLTOALLW;
 }
 
 /* The pattern; for the all-to-alls every block for a destination that an earlier block
@@ -26372,10 +24787,10 @@ static int nb_is_alltoall(const nb_state *s)
 static void prepare_neighbor(sk_mctx *m, const sk_value *args)
 {
   nb_state *s = (nb_state *)m->state;
-  size_t block = sk_mpi_bytes(s->a.count, s->a.dt);
+  size_t block = sk_mpi_bytes(m->arg.count, m->arg.datatype);
   int j, k;
   sk_verify_default_prepare(m, args);
-  if (!nb_is_alltoall(s)) return;
+  if (!nb_is_alltoall(m)) return;
   for (j = 0; j < s->n_out; j++)
     for (k = 0; k < j; k++)
       if (s->dests[k] == s->dests[j]) {
@@ -26389,19 +24804,19 @@ static void prepare_neighbor(sk_mctx *m, const sk_value *args)
 static void check_neighbor(sk_mctx *m, const sk_value *args)
 {
   nb_state *s = (nb_state *)m->state;
-  size_t block = sk_mpi_bytes(s->a.count, s->a.dt);
-  int *their = (int *)sk_calloc((size_t)(m->size > 2 * NB_DIMS ? m->size : 2 * NB_DIMS), sizeof(int));
+  size_t block = sk_mpi_bytes(m->arg.count, m->arg.datatype);
+  int *their = (int *)sk_calloc((size_t)nb_most(m), sizeof(int));
   int k;
   (void)args;
   for (k = 0; k < s->n_in && !m->failed; k++) {
     char what[80];
     int from = s->sources[k], j = 0, n;
-    if (nb_is_alltoall(s)) {
+    if (nb_is_alltoall(m)) {
       n = nb_dests_of(m, s, from, their);
       while (j < n && their[j] != m->rank) j++;
     }
     sprintf(what, "block %d, from rank %d", k, from);
-    sk_mpi_verify_block(m, what, m->recv_buf + (size_t)k * block, s->a.count, s->a.dt, s->a.count, s->a.dt, from,
+    sk_mpi_verify_block(m, what, m->recv_buf + (size_t)k * block, m->arg.count, m->arg.datatype, m->arg.count, m->arg.datatype, from,
                         (size_t)j * block);
   }
   free(their);
@@ -26412,26 +24827,26 @@ static void check_neighbor(sk_mctx *m, const sk_value *args)
 #define NB_COLL SK_PATTERN_COLLECTIVE
 
 static const sk_measurement mpi_neighbor_table[] = {
-  SK_ROW_MPI3("Neighbor_allgather", NB_SIG, NB_COLL, 1, 0, measure_neighbor, init_Neighbor_allgather, finalize_neighbor,
+  SK_ROW_MPI3("Neighbor_allgather", NB_SIG, NB_COLL, 1, NB_ALLGATHER, measure_neighbor, init_neighbor, finalize_neighbor,
               prepare_neighbor, check_neighbor, NULL),
-  SK_ROW_MPI3("Neighbor_allgatherv", NB_SIG, NB_COLL, 1, 0, measure_neighbor, init_Neighbor_allgatherv, finalize_neighbor,
+  SK_ROW_MPI3("Neighbor_allgatherv", NB_SIG, NB_COLL, 1, NB_ALLGATHERV, measure_neighbor, init_neighbor, finalize_neighbor,
               prepare_neighbor, check_neighbor, NULL),
-  SK_ROW_MPI3("Neighbor_alltoall", NB_SIG, NB_COLL, 1, 0, measure_neighbor, init_Neighbor_alltoall, finalize_neighbor,
+  SK_ROW_MPI3("Neighbor_alltoall", NB_SIG, NB_COLL, 1, NB_ALLTOALL, measure_neighbor, init_neighbor, finalize_neighbor,
               prepare_neighbor, check_neighbor, NULL),
-  SK_ROW_MPI3("Neighbor_alltoallv", NB_SIG, NB_COLL, 1, 0, measure_neighbor, init_Neighbor_alltoallv, finalize_neighbor,
+  SK_ROW_MPI3("Neighbor_alltoallv", NB_SIG, NB_COLL, 1, NB_ALLTOALLV, measure_neighbor, init_neighbor, finalize_neighbor,
               prepare_neighbor, check_neighbor, NULL),
-  SK_ROW_MPI3("Neighbor_alltoallw", NB_SIG, NB_COLL, 1, 0, measure_neighbor, init_Neighbor_alltoallw, finalize_neighbor,
+  SK_ROW_MPI3("Neighbor_alltoallw", NB_SIG, NB_COLL, 1, NB_ALLTOALLW, measure_neighbor, init_neighbor, finalize_neighbor,
               prepare_neighbor, check_neighbor, NULL),
-  SK_ROW_MPI3("Ineighbor_allgather", NB_SIG, NB_COLL, 1, 0, measure_neighbor, init_Ineighbor_allgather, finalize_neighbor,
+  SK_ROW_MPI3("Ineighbor_allgather", NB_SIG, NB_COLL, 1, NB_ALLGATHER | NB_NONBLOCKING, measure_neighbor, init_neighbor, finalize_neighbor,
               prepare_neighbor, check_neighbor, NULL),
-  SK_ROW_MPI3("Ineighbor_allgatherv", NB_SIG, NB_COLL, 1, 0, measure_neighbor, init_Ineighbor_allgatherv,
-              finalize_neighbor, prepare_neighbor, check_neighbor, NULL),
-  SK_ROW_MPI3("Ineighbor_alltoall", NB_SIG, NB_COLL, 1, 0, measure_neighbor, init_Ineighbor_alltoall, finalize_neighbor,
+  SK_ROW_MPI3("Ineighbor_allgatherv", NB_SIG, NB_COLL, 1, NB_ALLGATHERV | NB_NONBLOCKING, measure_neighbor, init_neighbor, finalize_neighbor,
               prepare_neighbor, check_neighbor, NULL),
-  SK_ROW_MPI3("Ineighbor_alltoallv", NB_SIG, NB_COLL, 1, 0, measure_neighbor, init_Ineighbor_alltoallv,
-              finalize_neighbor, prepare_neighbor, check_neighbor, NULL),
-  SK_ROW_MPI3("Ineighbor_alltoallw", NB_SIG, NB_COLL, 1, 0, measure_neighbor, init_Ineighbor_alltoallw,
-              finalize_neighbor, prepare_neighbor, check_neighbor, NULL),
+  SK_ROW_MPI3("Ineighbor_alltoall", NB_SIG, NB_COLL, 1, NB_ALLTOALL | NB_NONBLOCKING, measure_neighbor, init_neighbor, finalize_neighbor,
+              prepare_neighbor, check_neighbor, NULL),
+  SK_ROW_MPI3("Ineighbor_alltoallv", NB_SIG, NB_COLL, 1, NB_ALLTOALLV | NB_NONBLOCKING, measure_neighbor, init_neighbor, finalize_neighbor,
+              prepare_neighbor, check_neighbor, NULL),
+  SK_ROW_MPI3("Ineighbor_alltoallw", NB_SIG, NB_COLL, 1, NB_ALLTOALLW | NB_NONBLOCKING, measure_neighbor, init_neighbor, finalize_neighbor,
+              prepare_neighbor, check_neighbor, NULL),
   SK_ROW_END
 };
 
@@ -26549,38 +24964,30 @@ SK_API const sk_measurement *sk_meas_table_mpi_session(void) { return mpi_sessio
 /*
 ** meas_mpi_win_sync.c -- one-sided communication, window synchronisation (SKaMPI 5
 ** manual §3.3): fences, general active target (post, start, complete, wait, test),
-** passive target locks, window creation and destruction. Each parameter list of its rows
-** has its own argument struct (meas_mpi.h) and reader here. The module also owns what
-** every one-sided measurement shares (meas_mpi.h): the reader of (count, datatype,
-** info), the window state, its setup and teardown, the block transfers and one PSCW
-** epoch, and the verification helpers (prepares, the slot-by-slot window check; verify.h).
-** The functions need MPI-2 and exist when SK_MPI_LEVEL >= 2 (MPI 2, 3, 4 and later
-** alike); the rows exist in every build.
-**
-** Common rules (the manual lists names and parameters only; these are our choices,
-** modelled on what SKaMPI 5 did):
-** - The first parameter <int> is the count of elements of <dt> in one message.
-** - init allocates the window memory with MPI_Alloc_mem (the buffers of the context are
-**   valid in measure only) and creates the window over it with the given info, the
-**   displacement unit 1 byte; finalize frees both. Puts read from the send buffer, gets
-**   write to the receive buffer.
-** - Every measure runs between sk_sync_start() and sk_sync_stop() on all processes of
-**   the communicator and leaves no epoch open. A fence-based function returns on every
-**   process the time of the whole synchronised part; a function that times one call or
-**   one role returns that time on the processes having the role and -1 elsewhere.
-** - Roles: rank 0 is the origin, rank 1 the target of pairwise transfers; in the PSCW
-**   measurements rank 0 starts an access epoch on all other ranks, which post exposure
-**   epochs to rank 0.
-** - <assert> is checked against the assertions valid for the call that is measured; the
-**   PSCW functions give MPI_Win_start its MPI_MODE_NOCHECK bit and MPI_Win_post all of
-**   it. With MPI_MODE_NOCHECK the post must precede the start, so the processes then
-**   meet in an MPI_Barrier between them.
-** - <lock_type> is MPI_LOCK_SHARED or MPI_LOCK_EXCLUSIVE of the library, or 0 (shared)
-**   or 1 (exclusive), the values that work on every MPI (the manual names no constants).
-** - <delay_us>: microseconds in a busy loop without MPI calls (sk_mpi_busy_wait).
+** passive target locks, window creation and destruction. The module also owns what every
+** one-sided measurement shares (meas_mpi.h): the window state, its setup and teardown,
+** the block transfers, one PSCW epoch and the verification helpers (verify.h). The
+** functions read their arguments by name (m->arg); rows that differ only in what they
+** time share one function and tell themselves apart by their VARIANT. They need MPI-2
+** (SK_MPI_LEVEL >= 2); the rows exist in every build. The rules the one-sided rows share
+** (roles, assertions, lock types, delays) are in doc/internals.md, "One-sided modules".
 */
-#line 35 "split/measurements/meas_mpi_win_sync.c"
-#line 36 "split/measurements/meas_mpi_win_sync.c"
+#line 13 "split/measurements/meas_mpi_win_sync.c"
+#line 14 "split/measurements/meas_mpi_win_sync.c"
+
+/* The VARIANTs of the rows (in every build: the table names them). Who puts before the
+** closing fence: rank 0 to rank 1, or every process to its right neighbour. */
+enum fence_close_putters { FENCE_CLOSE_RANK_0, FENCE_CLOSE_EVERYBODY };
+
+/* The lock rows: the MPI_Win_lock or the MPI_Win_unlock call timed. */
+enum lock_timed { LOCK_TIME_LOCK, LOCK_TIME_UNLOCK };
+
+/* The PSCW rows, by what they time (pscw_variants). */
+enum pscw_variant_id {
+  PSCW_V_START, PSCW_V_START_DELAYED_POST, PSCW_V_POST, PSCW_V_COMPLETE, PSCW_V_STARTCOMPLETE, PSCW_V_COMPLETE_N,
+  PSCW_V_COMPLETE_DELAYED_WAIT, PSCW_V_WAIT_EARLY_COMPLETE, PSCW_V_WAIT_DELAYED_COMPLETE, PSCW_V_TEST,
+  PSCW_V_TEST_DELAYED
+};
 
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
 
@@ -26589,24 +24996,9 @@ SK_API const sk_measurement *sk_meas_table_mpi_session(void) { return mpi_sessio
 
 /* ---- shared by the one-sided modules ---- */
 
-/* The rows (count, datatype, info): MPI_Win_create here; MPI_Put_Pingpong,
-** MPI_Put_fence_bidirectional, MPI_Put_callduration, MPI_Put_dedicated, MPI_Put_passive,
-** MPI_Put_fence, MPI_Get_Pingpong, MPI_Get_callduration, MPI_Get_dedicated,
-** MPI_Get_passive, MPI_Get_fence and onesided_dummy in meas_mpi_win_transfer.c. */
-SK_API void sk_win_plain_args_read(sk_win_plain_args *a, const sk_value *args)
+SK_API const sk_datatype *sk_win_datatype(const sk_mctx *m)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->info = &args[2];
-}
-
-/* The lists that begin (count, info), without a datatype: the window moves MPI_INTs
-** (dt stays NULL here; the window state holds sk_mpi_int_type()). */
-SK_API void sk_win_count_info_read(sk_win_plain_args *a, const sk_value *args)
-{
-  a->count = args[0].u.i;
-  a->dt = NULL;
-  a->info = &args[1];
+  return m->arg.datatype != NULL ? m->arg.datatype : sk_mpi_int_type();
 }
 
 SK_API MPI_Info sk_win_info(const sk_value *info)
@@ -26614,9 +25006,9 @@ SK_API MPI_Info sk_win_info(const sk_value *info)
   return info != NULL && info->u.info != NULL ? *(MPI_Info *)info->u.info : MPI_INFO_NULL;
 }
 
-SK_API sk_win_state *sk_win_setup(sk_mctx *m, const char *fn, long count, const sk_datatype *dt,
-                                  const sk_value *info, long slots, int create)
+SK_API sk_win_state *sk_win_setup(sk_mctx *m, long count, const sk_datatype *dt, long slots, int create)
 {
+  const char *fn = m->name;
   sk_win_state *s;
   size_t bytes;
   sk_mpi_check_count(m, fn, "count", count);
@@ -26626,7 +25018,7 @@ SK_API sk_win_state *sk_win_setup(sk_mctx *m, const char *fn, long count, const 
   if (m->failed) return NULL;
   s = (sk_win_state *)sk_calloc(1, sizeof *s);
   s->type = dt;
-  s->info = info;
+  s->info = m->arg.info;
   s->win = MPI_WIN_NULL;
   s->origins = s->targets = MPI_GROUP_NULL;
   s->derived = MPI_DATATYPE_NULL;
@@ -26636,21 +25028,26 @@ SK_API sk_win_state *sk_win_setup(sk_mctx *m, const char *fn, long count, const 
   s->memory_size = (MPI_Aint)bytes;
   MPI_Alloc_mem(bytes > 0 ? (MPI_Aint)bytes : 1, MPI_INFO_NULL, &s->memory);
   memset(s->memory, 0, bytes > 0 ? bytes : 1);
-  if (create) MPI_Win_create(s->memory, s->memory_size, 1, sk_win_info(info), sk_mpi_comm(m), &s->win);
+  if (create) MPI_Win_create(s->memory, s->memory_size, 1, sk_win_info(s->info), sk_mpi_comm(m), &s->win);
   if (create) sk_tp_errors_return_win(&s->win);   /* an error is the suite's, not the run's end (transport.h) */
   m->state = s;
   m->reported_size = sk_mpi_data_bytes(count, dt);
   return s;
 }
 
-SK_API sk_win_state *sk_win_simple(sk_mctx *m, const char *fn, long count, const sk_datatype *dt,
-                                   const sk_value *info, long slots)
+SK_API sk_win_state *sk_win_simple(sk_mctx *m, long slots)
 {
-  sk_win_state *s = sk_win_setup(m, fn, count, dt, info, slots, 1);
+  sk_win_state *s = sk_win_setup(m, m->arg.count, sk_win_datatype(m), slots, 1);
   if (s == NULL) return NULL;
   m->send_usage = s->block;
   m->recv_usage = s->block;
   return s;
+}
+
+SK_API void sk_win_init_one_block(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_simple(m, 1);
 }
 
 SK_API void sk_win_groups(sk_mctx *m, sk_win_state *s, int n_targets)
@@ -26881,111 +25278,15 @@ SK_API void sk_win_check_received(sk_mctx *m, sk_win_source source)
   win_check_slots(m, "receive buffer after the epoch", m->recv_buf, m->recv_usage, source);
 }
 
-/* ---- the readers: one per parameter list (meas_mpi.h), by position ---- */
-
-/* MPI_Win_fence_open, MPI_Win_start, MPI_Win_post: (count, datatype, info, assertion). */
-static void win_epoch_args_read(sk_win_epoch_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->assertion = args[3].u.i;
-}
-
-/* MPI_Win_fence_close, MPI_Win_fence_close_collective, MPI_Win_complete,
-** MPI_Win_startcomplete, MPI_Win_test: (count, datatype, info, assertion, do_a_put). */
-static void win_epoch_put_args_read(sk_win_epoch_put_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->assertion = args[3].u.i;
-  a->do_a_put = args[4].u.i;
-}
-
-/* MPI_Win_complete_delayed_wait, MPI_Win_wait_early_complete,
-** MPI_Win_wait_delayed_complete, MPI_Win_test_delayed: (count, datatype, info, assertion,
-** do_a_put, delay_us). */
-static void win_epoch_put_delay_args_read(sk_win_epoch_put_delay_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->assertion = args[3].u.i;
-  a->do_a_put = args[4].u.i;
-  a->delay_us = args[5].u.i;
-}
-
-/* MPI_Win_start_delayed_post: (count, datatype, info, assertion, delay_us, delay_rank). */
-static void win_delayed_post_args_read(sk_win_delayed_post_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->assertion = args[3].u.i;
-  a->delay_us = args[4].u.i;
-  a->delay_rank = args[5].u.i;
-}
-
-/* MPI_Win_complete_n: (count, datatype, info, assertion, msg_count, delay_us). */
-static void win_complete_n_args_read(sk_win_complete_n_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->assertion = args[3].u.i;
-  a->msg_count = args[4].u.i;
-  a->delay_us = args[5].u.i;
-}
-
-/* MPI_Win_fence_openclose, MPI_Win_free: (count, datatype, info, do_a_put). */
-static void win_put_args_read(sk_win_put_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->do_a_put = args[3].u.i;
-}
-
-/* MPI_Win_fence_close_delayed: (count, datatype, info, msg_count, delay_us). */
-static void win_close_delayed_args_read(sk_win_close_delayed_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->msg_count = args[3].u.i;
-  a->delay_us = args[4].u.i;
-}
-
-/* MPI_Win_lock: (count, datatype, info, assertion, lock_type, dest_rank). */
-static void win_lock_args_read(sk_win_lock_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->assertion = args[3].u.i;
-  a->lock_type = args[4].u.i;
-  a->dest_rank = args[5].u.i;
-}
-
-/* MPI_Win_lock_desync: (count, datatype, info, assertion, lock_type, dest_rank, delay_us). */
-static void win_lock_desync_args_read(sk_win_lock_desync_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->assertion = args[3].u.i;
-  a->lock_type = args[4].u.i;
-  a->dest_rank = args[5].u.i;
-  a->delay_us = args[6].u.i;
-}
-
-/* MPI_Win_unlock: (count, datatype, info, assertion, lock_type, dest_rank, do_a_put,
-** delay_us). */
-static void win_unlock_args_read(sk_win_unlock_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->assertion = args[3].u.i;
-  a->lock_type = args[4].u.i;
-  a->dest_rank = args[5].u.i;
-  a->do_a_put = args[6].u.i;
-  a->delay_us = args[7].u.i;
-}
-
 /* ---- fence ---- */
 
 /* MPI_Win_fence_open(count, dt, info, assert): the opening MPI_Win_fence(assert); the
 ** epoch is closed with MPI_MODE_NOSUCCEED after the timing. */
 static void init_MPI_Win_fence_open(sk_mctx *m, const sk_value *args)
 {
-  sk_win_state *s;
-  sk_win_epoch_args a;
-  win_epoch_args_read(&a, args);
-  sk_win_check_assert(m, "MPI_Win_fence_open", a.assertion, FENCE_ASSERTS);
-  s = sk_win_simple(m, "MPI_Win_fence_open", a.head.count, a.head.dt, a.head.info, 1);
-  if (s != NULL) s->arg.epoch = a;
+  (void)args;
+  sk_win_check_assert(m, m->name, m->arg.assertion, FENCE_ASSERTS);
+  sk_win_simple(m, 1);
 }
 
 static double measure_MPI_Win_fence_open(sk_mctx *m, const sk_value *args)
@@ -26994,63 +25295,37 @@ static double measure_MPI_Win_fence_open(sk_mctx *m, const sk_value *args)
   double start, end;
   (void)args;
   start = sk_sync_start(m);
-  MPI_Win_fence((int)s->arg.epoch.assertion, s->win);
+  MPI_Win_fence((int)m->arg.assertion, s->win);
   end = sk_sync_stop(m);
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
   return end - start;
 }
 
-/* The closing fences, args (count, dt, info, assert, doput): assert of the closing
-** MPI_Win_fence; with doput the puts forbid MPI_MODE_NOPRECEDE there. */
-static void init_fence_close(sk_mctx *m, const sk_value *args, const char *fn)
+/* The closing fences (count, dt, info, assert, doput): assert of the closing
+** MPI_Win_fence; with doput the puts forbid MPI_MODE_NOPRECEDE there. Who puts is the
+** VARIANT: rank 0 to rank 1 (MPI_Win_fence_close), or every process to its right
+** neighbour, rank+1 mod size (MPI_Win_fence_close_collective). */
+static void init_fence_close(sk_mctx *m, const sk_value *args)
 {
-  sk_win_state *s;
-  sk_win_epoch_put_args a;
-  win_epoch_put_args_read(&a, args);
-  sk_win_check_assert(m, fn, a.assertion, MPI_MODE_NOSTORE | MPI_MODE_NOPUT | MPI_MODE_NOSUCCEED
-                      | (a.do_a_put ? 0 : MPI_MODE_NOPRECEDE));
-  s = sk_win_simple(m, fn, a.head.count, a.head.dt, a.head.info, 1);
-  if (s != NULL) s->arg.epoch_put = a;
+  (void)args;
+  sk_win_check_assert(m, m->name, m->arg.assertion, MPI_MODE_NOSTORE | MPI_MODE_NOPUT | MPI_MODE_NOSUCCEED
+                      | (m->arg.do_a_put ? 0 : MPI_MODE_NOPRECEDE));
+  sk_win_simple(m, 1);
 }
 
-/* Opens the epoch, lets the putters put (rank 0 to 1, or everybody to its right
-** neighbour), and times the closing MPI_Win_fence(assert) alone. */
-static double fence_close(sk_mctx *m, int everybody_puts)
+/* Opens the epoch, lets the putters put, and times the closing MPI_Win_fence(assert) alone. */
+static double measure_fence_close(sk_mctx *m, const sk_value *args)
 {
   sk_win_state *s = sk_win_of(m);
-  const sk_win_epoch_put_args *a = &s->arg.epoch_put;
   double start;
+  (void)args;
   sk_sync_start(m);
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
-  if (a->do_a_put && (everybody_puts || m->rank == 0)) sk_win_put_block(m, s, (m->rank + 1) % m->size, 0);
+  if (m->arg.do_a_put && (m->variant == FENCE_CLOSE_EVERYBODY || m->rank == 0))
+    sk_win_put_block(m, s, (m->rank + 1) % m->size, 0);
   start = MPI_Wtime();
-  MPI_Win_fence((int)a->assertion, s->win);
+  MPI_Win_fence((int)m->arg.assertion, s->win);
   return sk_sync_stop(m) - start;
-}
-
-/* MPI_Win_fence_close(count, dt, info, assert, doput): rank 0 puts to rank 1. */
-static void init_MPI_Win_fence_close(sk_mctx *m, const sk_value *args)
-{
-  init_fence_close(m, args, "MPI_Win_fence_close");
-}
-
-static double measure_MPI_Win_fence_close(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return fence_close(m, 0);
-}
-
-/* MPI_Win_fence_close_collective(count, dt, info, assert, doput): every process puts to
-** its right neighbour (rank+1 mod size). */
-static void init_MPI_Win_fence_close_collective(sk_mctx *m, const sk_value *args)
-{
-  init_fence_close(m, args, "MPI_Win_fence_close_collective");
-}
-
-static double measure_MPI_Win_fence_close_collective(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return fence_close(m, 1);
 }
 
 /* MPI_Win_fence_close_delayed(count, dt, info, msg_cnt, delay_us): rank 0 puts msg_cnt
@@ -27059,312 +25334,118 @@ static double measure_MPI_Win_fence_close_collective(sk_mctx *m, const sk_value 
 ** quickly; one that defers the transfer to the fence does not. */
 static void init_MPI_Win_fence_close_delayed(sk_mctx *m, const sk_value *args)
 {
-  static const char fn[] = "MPI_Win_fence_close_delayed";
-  sk_win_state *s;
-  sk_win_close_delayed_args a;
-  win_close_delayed_args_read(&a, args);
-  sk_mpi_check_count(m, fn, "delay_us", a.delay_us);
-  s = sk_win_simple(m, fn, a.head.count, a.head.dt, a.head.info, a.msg_count);
-  if (s != NULL) s->arg.close_delayed = a;
+  (void)args;
+  sk_mpi_check_count(m, m->name, "delay_us", m->arg.delay_us);
+  sk_win_simple(m, m->arg.msg_count);
 }
 
 static double measure_MPI_Win_fence_close_delayed(sk_mctx *m, const sk_value *args)
 {
   sk_win_state *s = sk_win_of(m);
-  const sk_win_close_delayed_args *a = &s->arg.close_delayed;
   long k;
   double start;
   (void)args;
   sk_sync_start(m);
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
   if (m->rank == 0)
-    for (k = 0; k < a->msg_count; k++) sk_win_put_block(m, s, 1, k);
-  sk_mpi_busy_wait((double)a->delay_us);
+    for (k = 0; k < m->arg.msg_count; k++) sk_win_put_block(m, s, 1, k);
+  sk_mpi_busy_wait((double)m->arg.delay_us);
   start = MPI_Wtime();
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
   return sk_sync_stop(m) - start;
 }
 
 /* MPI_Win_fence_openclose(count, dt, info, doput): a whole fence epoch, opening fence,
-** the put of rank 0 to rank 1 if doput, closing fence. */
-static void init_MPI_Win_fence_openclose(sk_mctx *m, const sk_value *args)
-{
-  sk_win_state *s;
-  sk_win_put_args a;
-  win_put_args_read(&a, args);
-  s = sk_win_simple(m, "MPI_Win_fence_openclose", a.head.count, a.head.dt, a.head.info, 1);
-  if (s != NULL) s->arg.put = a;
-}
-
+** the put of rank 0 to rank 1 if doput, closing fence (init: sk_win_init_one_block). */
 static double measure_MPI_Win_fence_openclose(sk_mctx *m, const sk_value *args)
 {
   sk_win_state *s = sk_win_of(m);
   double start = sk_sync_start(m);
   (void)args;
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
-  if (s->arg.put.do_a_put && m->rank == 0) sk_win_put_block(m, s, 1, 0);
+  if (m->arg.do_a_put && m->rank == 0) sk_win_put_block(m, s, 1, 0);
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
   return sk_sync_stop(m) - start;
 }
 
 /* ---- general active target synchronisation (post, start, complete, wait) ---- */
 
-/* The delay_us and delay_rank checks of the PSCW measurements that have them; run before
-** init_pscw, whose checks come after them. */
-static void check_pscw_delay_us(sk_mctx *m, const char *fn, long delay_us)
+/* The PSCW rows share one init and one measure; their VARIANT indexes pscw_variants:
+** which call or part of the epoch is timed, who spends the row's delay_us where, and
+** whether the origin always puts msg_count messages (else one if doput). */
+enum pscw_delayed { PSCW_NO_DELAY, PSCW_DELAY_POST, PSCW_DELAY_COMPLETE, PSCW_DELAY_WAIT };
+
+typedef struct pscw_variant {
+  enum sk_pscw_timed timed;
+  enum pscw_delayed delayed;  /* POST: target delay_rank before MPI_Win_post; COMPLETE: the
+                                 origin before MPI_Win_complete; WAIT: the targets before
+                                 MPI_Win_wait */
+  int puts_messages;          /* the origin puts msg_count messages to every target */
+} pscw_variant;
+
+static const pscw_variant pscw_variants[] = {
+  { PSCW_START, PSCW_NO_DELAY, 0 },               /* MPI_Win_start: the origin's MPI_Win_start */
+  { PSCW_START, PSCW_DELAY_POST, 0 },             /* _start_delayed_post: does start wait for the posts? */
+  { PSCW_POST, PSCW_NO_DELAY, 0 },                /* MPI_Win_post: the targets' MPI_Win_post */
+  { PSCW_COMPLETE, PSCW_NO_DELAY, 0 },            /* MPI_Win_complete: the origin's */
+  { PSCW_STARTCOMPLETE, PSCW_NO_DELAY, 0 },       /* _startcomplete: the origin's whole access epoch */
+  { PSCW_COMPLETE, PSCW_DELAY_COMPLETE, 1 },      /* _complete_n: after msg_count puts to every target */
+  { PSCW_COMPLETE, PSCW_DELAY_WAIT, 0 },          /* _complete_delayed_wait: does complete wait for them? */
+  { PSCW_WAIT, PSCW_DELAY_WAIT, 0 },              /* _wait_early_complete: the epoch is over by then */
+  { PSCW_WAIT, PSCW_DELAY_COMPLETE, 0 },          /* _wait_delayed_complete */
+  { PSCW_TEST_LOOP, PSCW_NO_DELAY, 0 },           /* MPI_Win_test: the targets' MPI_Win_test loop */
+  { PSCW_TEST_ONCE, PSCW_DELAY_COMPLETE, 0 }      /* _test_delayed: ONE MPI_Win_test while the epoch is open */
+};
+
+/* Whether the origin puts in the row's epochs, and how many messages to every target. */
+static int pscw_puts(const sk_mctx *m)
 {
-  sk_mpi_check_count(m, fn, "delay_us", delay_us);
+  return pscw_variants[m->variant].puts_messages || m->arg.do_a_put != 0;
 }
 
-static void check_pscw_delay_rank(sk_mctx *m, const char *fn, long delay_rank)
+static long pscw_messages(const sk_mctx *m)
 {
-  sk_mpi_check_rank(m, fn, "delay_rank", delay_rank);
-  if (!m->failed && delay_rank == 0) {
-    char msg[200];
-    sprintf(msg, "%.60s: delay_rank must be a target (1..size-1), rank 0 is the origin", fn);
-    sk_meas_fail(m, msg);
+  return pscw_variants[m->variant].puts_messages ? m->arg.msg_count : 1;
+}
+
+/* delay_us and delay_rank are checked first (a row without them has 0 there); then a
+** window of msg_cnt blocks, all ranks but 0 are targets. */
+static void init_pscw(sk_mctx *m, const sk_value *args)
+{
+  sk_win_state *s;
+  (void)args;
+  sk_mpi_check_count(m, m->name, "delay_us", m->arg.delay_us);
+  if (pscw_variants[m->variant].delayed == PSCW_DELAY_POST) {
+    sk_mpi_check_rank(m, m->name, "delay_rank", m->arg.delay_rank);
+    if (!m->failed && m->arg.delay_rank == 0) {
+      char msg[200];
+      sprintf(msg, "%.60s: delay_rank must be a target (1..size-1), rank 0 is the origin", m->name);
+      sk_meas_fail(m, msg);
+    }
   }
-}
-
-/* The init of the PSCW measurements, given the values of (count, dt, info, assert) and
-** whether the origin puts (`doput`) and how many messages to every target (`msg_cnt`):
-** a window of msg_cnt blocks, all ranks but 0 are targets. The caller keeps its
-** arguments in the state returned (NULL after a failure). */
-static sk_win_state *init_pscw(sk_mctx *m, const char *fn, long count, const sk_datatype *dt, const sk_value *info,
-                               long assertion, int doput, long msg_cnt)
-{
-  sk_win_state *s;
-  sk_win_check_assert(m, fn, assertion, MPI_MODE_NOCHECK | MPI_MODE_NOSTORE | (doput ? 0 : MPI_MODE_NOPUT));
-  s = sk_win_simple(m, fn, count, dt, info, msg_cnt);
+  sk_win_check_assert(m, m->name, m->arg.assertion,
+                      MPI_MODE_NOCHECK | MPI_MODE_NOSTORE | (pscw_puts(m) ? 0 : MPI_MODE_NOPUT));
+  s = sk_win_simple(m, pscw_messages(m));
   if (s != NULL) sk_win_groups(m, s, m->size - 1);
-  return s;
 }
 
-/* The rows (count, dt, info, assert): the origin does not put. */
-static void init_pscw_epoch(sk_mctx *m, const sk_value *args, const char *fn)
+static double measure_pscw(sk_mctx *m, const sk_value *args)
 {
-  sk_win_state *s;
-  sk_win_epoch_args a;
-  win_epoch_args_read(&a, args);
-  s = init_pscw(m, fn, a.head.count, a.head.dt, a.head.info, a.assertion, 0, 1);
-  if (s != NULL) s->arg.epoch = a;
-}
-
-/* The rows (count, dt, info, assert, doput). */
-static void init_pscw_epoch_put(sk_mctx *m, const sk_value *args, const char *fn)
-{
-  sk_win_state *s;
-  sk_win_epoch_put_args a;
-  win_epoch_put_args_read(&a, args);
-  s = init_pscw(m, fn, a.head.count, a.head.dt, a.head.info, a.assertion, a.do_a_put != 0, 1);
-  if (s != NULL) s->arg.epoch_put = a;
-}
-
-/* The rows (count, dt, info, assert, doput, delay_us). */
-static void init_pscw_epoch_put_delay(sk_mctx *m, const sk_value *args, const char *fn)
-{
-  sk_win_state *s;
-  sk_win_epoch_put_delay_args a;
-  win_epoch_put_delay_args_read(&a, args);
-  check_pscw_delay_us(m, fn, a.delay_us);
-  s = init_pscw(m, fn, a.head.count, a.head.dt, a.head.info, a.assertion, a.do_a_put != 0, 1);
-  if (s != NULL) s->arg.epoch_put_delay = a;
-}
-
-/* One epoch of the plan `timed`, one message if the origin puts. */
-static double pscw_measure(sk_mctx *m, enum sk_pscw_timed timed, long assertion, int doput)
-{
-  sk_pscw_plan p;
-  sk_pscw_plan_init(&p, timed, assertion, doput);
-  return sk_pscw_run(m, &p);
-}
-
-/* An epoch of the plan `timed` with the arguments (count, dt, info, assert) or (count, dt,
-** info, assert, doput) kept by init. */
-static double pscw_measure_epoch(sk_mctx *m, enum sk_pscw_timed timed)
-{
-  return pscw_measure(m, timed, sk_win_of(m)->arg.epoch.assertion, 0);
-}
-
-static double pscw_measure_epoch_put(sk_mctx *m, enum sk_pscw_timed timed)
-{
-  const sk_win_epoch_put_args *a = &sk_win_of(m)->arg.epoch_put;
-  return pscw_measure(m, timed, a->assertion, a->do_a_put != 0);
-}
-
-/* The rows (count, dt, info, assert, doput, delay_us): `timed` is measured while the
-** targets wait delay_us before MPI_Win_wait (PSCW_DELAY_WAIT) or the origin waits it
-** before MPI_Win_complete (PSCW_DELAY_COMPLETE). */
-enum pscw_delayed_side { PSCW_DELAY_WAIT, PSCW_DELAY_COMPLETE };
-
-static double pscw_measure_epoch_put_delay(sk_mctx *m, enum sk_pscw_timed timed, enum pscw_delayed_side side)
-{
-  const sk_win_epoch_put_delay_args *a = &sk_win_of(m)->arg.epoch_put_delay;
-  sk_pscw_plan p;
-  sk_pscw_plan_init(&p, timed, a->assertion, a->do_a_put != 0);
-  if (side == PSCW_DELAY_WAIT) p.wait_delay = (double)a->delay_us;
-  else p.complete_delay = (double)a->delay_us;
-  return sk_pscw_run(m, &p);
-}
-
-/* MPI_Win_start(count, dt, info, assert): the MPI_Win_start call of the origin. */
-static void init_MPI_Win_start(sk_mctx *m, const sk_value *args) { init_pscw_epoch(m, args, "MPI_Win_start"); }
-
-static double measure_MPI_Win_start(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return pscw_measure_epoch(m, PSCW_START);
-}
-
-/* MPI_Win_start_delayed_post(count, dt, info, assert, delay_us, delay_rank): as
-** MPI_Win_start, but target delay_rank waits delay_us before posting; shows whether
-** MPI_Win_start waits for the posts. */
-static void init_MPI_Win_start_delayed_post(sk_mctx *m, const sk_value *args)
-{
-  static const char fn[] = "MPI_Win_start_delayed_post";
-  sk_win_state *s;
-  sk_win_delayed_post_args a;
-  win_delayed_post_args_read(&a, args);
-  check_pscw_delay_us(m, fn, a.delay_us);
-  check_pscw_delay_rank(m, fn, a.delay_rank);
-  s = init_pscw(m, fn, a.head.count, a.head.dt, a.head.info, a.assertion, 0, 1);
-  if (s != NULL) s->arg.delayed_post = a;
-}
-
-static double measure_MPI_Win_start_delayed_post(sk_mctx *m, const sk_value *args)
-{
-  const sk_win_delayed_post_args *a = &sk_win_of(m)->arg.delayed_post;
+  const pscw_variant *v = &pscw_variants[m->variant];
+  double delay = (double)m->arg.delay_us;
   sk_pscw_plan p;
   (void)args;
-  sk_pscw_plan_init(&p, PSCW_START, a->assertion, 0);
-  p.post_delay = (double)a->delay_us;
-  p.post_delay_rank = (int)a->delay_rank;
+  sk_pscw_plan_init(&p, v->timed, m->arg.assertion, pscw_puts(m));
+  p.msg_cnt = pscw_messages(m);
+  if (v->delayed == PSCW_DELAY_POST) {
+    p.post_delay = delay;
+    p.post_delay_rank = (int)m->arg.delay_rank;
+  } else if (v->delayed == PSCW_DELAY_COMPLETE) {
+    p.complete_delay = delay;
+  } else if (v->delayed == PSCW_DELAY_WAIT) {
+    p.wait_delay = delay;
+  }
   return sk_pscw_run(m, &p);
-}
-
-/* MPI_Win_post(count, dt, info, assert): the MPI_Win_post call of the targets. */
-static void init_MPI_Win_post(sk_mctx *m, const sk_value *args) { init_pscw_epoch(m, args, "MPI_Win_post"); }
-
-static double measure_MPI_Win_post(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return pscw_measure_epoch(m, PSCW_POST);
-}
-
-/* MPI_Win_complete(count, dt, info, assert, doput): the MPI_Win_complete of the origin. */
-static void init_MPI_Win_complete(sk_mctx *m, const sk_value *args)
-{
-  init_pscw_epoch_put(m, args, "MPI_Win_complete");
-}
-
-static double measure_MPI_Win_complete(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return pscw_measure_epoch_put(m, PSCW_COMPLETE);
-}
-
-/* MPI_Win_startcomplete(count, dt, info, assert, doput): the origin's whole access
-** epoch, MPI_Win_start to MPI_Win_complete. */
-static void init_MPI_Win_startcomplete(sk_mctx *m, const sk_value *args)
-{
-  init_pscw_epoch_put(m, args, "MPI_Win_startcomplete");
-}
-
-static double measure_MPI_Win_startcomplete(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return pscw_measure_epoch_put(m, PSCW_STARTCOMPLETE);
-}
-
-/* MPI_Win_complete_n(count, dt, info, assert, msg_cnt, delay_us): the origin puts
-** msg_cnt messages to every target, waits delay_us, and its MPI_Win_complete is timed. */
-static void init_MPI_Win_complete_n(sk_mctx *m, const sk_value *args)
-{
-  static const char fn[] = "MPI_Win_complete_n";
-  sk_win_state *s;
-  sk_win_complete_n_args a;
-  win_complete_n_args_read(&a, args);
-  check_pscw_delay_us(m, fn, a.delay_us);
-  s = init_pscw(m, fn, a.head.count, a.head.dt, a.head.info, a.assertion, 1, a.msg_count);
-  if (s != NULL) s->arg.complete_n = a;
-}
-
-static double measure_MPI_Win_complete_n(sk_mctx *m, const sk_value *args)
-{
-  const sk_win_complete_n_args *a = &sk_win_of(m)->arg.complete_n;
-  sk_pscw_plan p;
-  (void)args;
-  sk_pscw_plan_init(&p, PSCW_COMPLETE, a->assertion, 1);
-  p.msg_cnt = a->msg_count;
-  p.complete_delay = (double)a->delay_us;
-  return sk_pscw_run(m, &p);
-}
-
-/* MPI_Win_complete_delayed_wait(count, dt, info, assert, doput, delay_us): the targets
-** wait delay_us before MPI_Win_wait; the origin's MPI_Win_complete is timed (does it
-** wait for them?). */
-static void init_MPI_Win_complete_delayed_wait(sk_mctx *m, const sk_value *args)
-{
-  init_pscw_epoch_put_delay(m, args, "MPI_Win_complete_delayed_wait");
-}
-
-static double measure_MPI_Win_complete_delayed_wait(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return pscw_measure_epoch_put_delay(m, PSCW_COMPLETE, PSCW_DELAY_WAIT);
-}
-
-/* MPI_Win_wait_early_complete(..., doput, delay_us): the origin completes at once, the
-** targets wait delay_us and then time their MPI_Win_wait (the epoch is over by then). */
-static void init_MPI_Win_wait_early_complete(sk_mctx *m, const sk_value *args)
-{
-  init_pscw_epoch_put_delay(m, args, "MPI_Win_wait_early_complete");
-}
-
-static double measure_MPI_Win_wait_early_complete(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return pscw_measure_epoch_put_delay(m, PSCW_WAIT, PSCW_DELAY_WAIT);
-}
-
-/* MPI_Win_wait_delayed_complete(..., doput, delay_us): the origin waits delay_us before
-** MPI_Win_complete; the targets' MPI_Win_wait is timed. */
-static void init_MPI_Win_wait_delayed_complete(sk_mctx *m, const sk_value *args)
-{
-  init_pscw_epoch_put_delay(m, args, "MPI_Win_wait_delayed_complete");
-}
-
-static double measure_MPI_Win_wait_delayed_complete(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return pscw_measure_epoch_put_delay(m, PSCW_WAIT, PSCW_DELAY_COMPLETE);
-}
-
-/* MPI_Win_test(count, dt, info, assert, doput): the targets end their exposure epoch by
-** calling MPI_Win_test until it succeeds; that loop is timed. */
-static void init_MPI_Win_test(sk_mctx *m, const sk_value *args)
-{
-  init_pscw_epoch_put(m, args, "MPI_Win_test");
-}
-
-static double measure_MPI_Win_test(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return pscw_measure_epoch_put(m, PSCW_TEST_LOOP);
-}
-
-/* MPI_Win_test_delayed(..., doput, delay_us): the origin waits delay_us before
-** MPI_Win_complete; the targets time ONE MPI_Win_test made while the epoch is still
-** open (it normally fails) and then finish with MPI_Win_wait. */
-static void init_MPI_Win_test_delayed(sk_mctx *m, const sk_value *args)
-{
-  init_pscw_epoch_put_delay(m, args, "MPI_Win_test_delayed");
-}
-
-static double measure_MPI_Win_test_delayed(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return pscw_measure_epoch_put_delay(m, PSCW_TEST_ONCE, PSCW_DELAY_COMPLETE);
 }
 
 /* ---- window creation and destruction ---- */
@@ -27373,9 +25454,8 @@ static double measure_MPI_Win_test_delayed(sk_mctx *m, const sk_value *args)
 ** after the timing); init only allocates the memory. */
 static void init_MPI_Win_create(sk_mctx *m, const sk_value *args)
 {
-  sk_win_plain_args a;
-  sk_win_plain_args_read(&a, args);
-  sk_win_setup(m, "MPI_Win_create", a.count, a.dt, a.info, 1, 0);
+  (void)args;
+  sk_win_setup(m, m->arg.count, sk_win_datatype(m), 1, 0);
   m->send_usage = m->recv_usage = 0;
 }
 
@@ -27397,11 +25477,9 @@ static double measure_MPI_Win_create(sk_mctx *m, const sk_value *args)
 static void init_MPI_Win_free(sk_mctx *m, const sk_value *args)
 {
   sk_win_state *s;
-  sk_win_put_args a;
-  win_put_args_read(&a, args);
-  s = sk_win_setup(m, "MPI_Win_free", a.head.count, a.head.dt, a.head.info, 1, 0);
+  (void)args;
+  s = sk_win_setup(m, m->arg.count, sk_win_datatype(m), 1, 0);
   if (s == NULL) return;
-  s->arg.put = a;
   m->send_usage = s->block;
   m->recv_usage = 0;
 }
@@ -27413,7 +25491,7 @@ static double measure_MPI_Win_free(sk_mctx *m, const sk_value *args)
   (void)args;
   MPI_Win_create(s->memory, s->memory_size, 1, sk_win_info(s->info), sk_mpi_comm(m), &s->win);
   sk_tp_errors_return_win(&s->win);
-  if (s->arg.put.do_a_put) {
+  if (m->arg.do_a_put) {
     MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
     if (m->rank == 0) sk_win_put_block(m, s, 1, 0);
     MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
@@ -27426,104 +25504,46 @@ static double measure_MPI_Win_free(sk_mctx *m, const sk_value *args)
 
 /* ---- passive target: locks ---- */
 
-/* The lock functions, given the values of (count, dt, info, assert, lock_type, dest)
-** (the callers check delay_us first); only rank 0 locks the window of dest. The caller
-** keeps its arguments in the state returned (NULL after a failure). */
-static sk_win_state *init_lock(sk_mctx *m, const char *fn, long count, const sk_datatype *dt, const sk_value *info,
-                               long assertion, long lock_type, long dest)
+/* The lock rows (count, dt, info, assert, lock_type, dest[, doput][, delay_us]): only
+** rank 0 locks the window of dest. */
+static void init_win_lock(sk_mctx *m, const sk_value *args)
 {
-  sk_win_check_assert(m, fn, assertion, MPI_MODE_NOCHECK);
-  sk_win_check_lock_type(m, fn, lock_type);
-  sk_mpi_check_rank(m, fn, "dest", dest);
-  return sk_win_simple(m, fn, count, dt, info, 1);
+  (void)args;
+  sk_mpi_check_count(m, m->name, "delay_us", m->arg.delay_us);
+  sk_win_check_assert(m, m->name, m->arg.assertion, MPI_MODE_NOCHECK);
+  sk_win_check_lock_type(m, m->name, m->arg.lock_type);
+  sk_mpi_check_rank(m, m->name, "dest", m->arg.dest_rank);
+  sk_win_simple(m, 1);
 }
 
-/* MPI_Win_lock(count, dt, info, assert, lock_type, dest): rank 0's MPI_Win_lock call
-** (many libraries acquire the lock lazily, then the cost shows in MPI_Win_unlock). */
-static void init_MPI_Win_lock(sk_mctx *m, const sk_value *args)
-{
-  sk_win_state *s;
-  sk_win_lock_args a;
-  win_lock_args_read(&a, args);
-  s = init_lock(m, "MPI_Win_lock", a.head.count, a.head.dt, a.head.info, a.assertion, a.lock_type, a.dest_rank);
-  if (s != NULL) s->arg.lock = a;
-}
-
-static double lock_timed(sk_mctx *m, long assertion, long lock_type, long dest_rank, double target_delay)
+/* Rank 0 locks dest, then unlocks; the VARIANT says which call is timed.
+** MPI_Win_lock: rank 0's MPI_Win_lock call (many libraries acquire the lock lazily, then
+** the cost shows in MPI_Win_unlock). MPI_Win_lock_desync(..., delay_us): the same while
+** the target dest is "desynchronised": it spends delay_us in a busy loop without MPI
+** calls while rank 0 locks its window (does the lock need the target?).
+** MPI_Win_unlock(..., doput, delay_us): rank 0 puts one message if doput and waits
+** delay_us after locking; its MPI_Win_unlock is timed. */
+static double measure_win_lock(sk_mctx *m, const sk_value *args)
 {
   sk_win_state *s = sk_win_of(m);
-  int dest = (int)dest_rank;
-  double start, result = -1.0;
-  sk_sync_start(m);
-  if (m->rank == 0) {
-    start = MPI_Wtime();
-    MPI_Win_lock(sk_win_lock_type_of(lock_type), dest, (int)assertion, s->win);
-    result = MPI_Wtime() - start;
-    MPI_Win_unlock(dest, s->win);
-  } else if (m->rank == dest) {
-    sk_mpi_busy_wait(target_delay);
-  }
-  sk_sync_stop(m);
-  return result;
-}
-
-static double measure_MPI_Win_lock(sk_mctx *m, const sk_value *args)
-{
-  const sk_win_lock_args *a = &sk_win_of(m)->arg.lock;
-  (void)args;
-  return lock_timed(m, a->assertion, a->lock_type, a->dest_rank, 0.0);
-}
-
-/* MPI_Win_lock_desync(count, dt, info, assert, lock_type, dest, delay_us): as
-** MPI_Win_lock, but the target dest is "desynchronised": it spends delay_us in a busy
-** loop without MPI calls while rank 0 locks its window (does the lock need the target?). */
-static void init_MPI_Win_lock_desync(sk_mctx *m, const sk_value *args)
-{
-  static const char fn[] = "MPI_Win_lock_desync";
-  sk_win_state *s;
-  sk_win_lock_desync_args a;
-  win_lock_desync_args_read(&a, args);
-  sk_mpi_check_count(m, fn, "delay_us", a.delay_us);
-  s = init_lock(m, fn, a.head.count, a.head.dt, a.head.info, a.assertion, a.lock_type, a.dest_rank);
-  if (s != NULL) s->arg.lock_desync = a;
-}
-
-static double measure_MPI_Win_lock_desync(sk_mctx *m, const sk_value *args)
-{
-  const sk_win_lock_desync_args *a = &sk_win_of(m)->arg.lock_desync;
-  (void)args;
-  return lock_timed(m, a->assertion, a->lock_type, a->dest_rank, (double)a->delay_us);
-}
-
-/* MPI_Win_unlock(count, dt, info, assert, lock_type, dest, doput, delay_us): rank 0
-** locks dest, puts one message if doput, waits delay_us, and its MPI_Win_unlock is
-** timed. */
-static void init_MPI_Win_unlock(sk_mctx *m, const sk_value *args)
-{
-  static const char fn[] = "MPI_Win_unlock";
-  sk_win_state *s;
-  sk_win_unlock_args a;
-  win_unlock_args_read(&a, args);
-  sk_mpi_check_count(m, fn, "delay_us", a.delay_us);
-  s = init_lock(m, fn, a.head.count, a.head.dt, a.head.info, a.assertion, a.lock_type, a.dest_rank);
-  if (s != NULL) s->arg.unlock = a;
-}
-
-static double measure_MPI_Win_unlock(sk_mctx *m, const sk_value *args)
-{
-  sk_win_state *s = sk_win_of(m);
-  const sk_win_unlock_args *a = &s->arg.unlock;
-  int dest = (int)a->dest_rank;
-  double start, result = -1.0;
+  int dest = (int)m->arg.dest_rank, unlock_timed = m->variant == LOCK_TIME_UNLOCK;
+  double start = 0.0, result = -1.0;
   (void)args;
   sk_sync_start(m);
   if (m->rank == 0) {
-    MPI_Win_lock(sk_win_lock_type_of(a->lock_type), dest, (int)a->assertion, s->win);
-    if (a->do_a_put) sk_win_put_block(m, s, dest, 0);
-    sk_mpi_busy_wait((double)a->delay_us);
-    start = MPI_Wtime();
+    if (!unlock_timed) start = MPI_Wtime();
+    MPI_Win_lock(sk_win_lock_type_of(m->arg.lock_type), dest, (int)m->arg.assertion, s->win);
+    if (unlock_timed) {
+      if (m->arg.do_a_put) sk_win_put_block(m, s, dest, 0);
+      sk_mpi_busy_wait((double)m->arg.delay_us);
+      start = MPI_Wtime();
+    } else {
+      result = MPI_Wtime() - start;
+    }
     MPI_Win_unlock(dest, s->win);
-    result = MPI_Wtime() - start;
+    if (unlock_timed) result = MPI_Wtime() - start;
+  } else if (m->rank == dest && !unlock_timed) {
+    sk_mpi_busy_wait((double)m->arg.delay_us);
   }
   sk_sync_stop(m);
   return result;
@@ -27547,8 +25567,7 @@ static long nothing_arrived(sk_mctx *m, const sk_win_state *s, long slot, size_t
   return -1;
 }
 
-/* Rank 0 put its block into every slot (msg_cnt of them, or 1) of rank 1's window. */
-static long put_from_0_at_1(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
+SK_API long sk_win_from_0_at_1(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
 {
   (void)s;
   (void)slot;
@@ -27576,69 +25595,49 @@ static long from_left(sk_mctx *m, const sk_win_state *s, long slot, size_t *offs
 /* MPI_Win_unlock: rank 0 put into slot 0 of dest (possibly itself). */
 static long from_0_at_dest(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
 {
+  (void)s;
   (void)slot;
   (void)offset;
-  return m->rank == s->arg.unlock.dest_rank ? 0 : -1;
+  return m->rank == m->arg.dest_rank ? 0 : -1;
 }
 
 /* `source` if the origin put (do_a_put), else nothing_arrived. */
-static sk_win_source if_put(long do_a_put, sk_win_source source)
+static sk_win_source if_put(const sk_mctx *m, sk_win_source source)
 {
-  return do_a_put ? source : nothing_arrived;
+  return m->arg.do_a_put ? source : nothing_arrived;
 }
 
-/* MPI_Win_fence_close, MPI_Win_fence_close_collective (count, dt, info, assert, doput). */
-static void check_close_0_at_1(sk_mctx *m, const sk_value *args)
+/* MPI_Win_fence_close, MPI_Win_fence_openclose, MPI_Win_free: rank 0 to rank 1 if doput. */
+static void check_put_0_at_1(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  sk_win_check_window(m, if_put(sk_win_of(m)->arg.epoch_put.do_a_put, put_from_0_at_1));
+  sk_win_check_window(m, if_put(m, sk_win_from_0_at_1));
 }
 
 static void check_close_from_left(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  sk_win_check_window(m, if_put(sk_win_of(m)->arg.epoch_put.do_a_put, from_left));
+  sk_win_check_window(m, if_put(m, from_left));
 }
 
-/* MPI_Win_fence_close_delayed: rank 0 always puts. */
-static void check_0_at_1(sk_mctx *m, const sk_value *args)
+/* MPI_Win_fence_close_delayed (rank 0 always puts) and the pairwise transfers. */
+SK_API void sk_win_check_put_to_1(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  sk_win_check_window(m, put_from_0_at_1);
+  sk_win_check_window(m, sk_win_from_0_at_1);
 }
 
-/* MPI_Win_fence_openclose, MPI_Win_free (count, dt, info, doput). */
-static void check_put_0_at_1(sk_mctx *m, const sk_value *args)
+/* The PSCW rows: the origin's puts, if it put, at every target. */
+static void check_pscw_targets(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  sk_win_check_window(m, if_put(sk_win_of(m)->arg.put.do_a_put, put_from_0_at_1));
-}
-
-/* MPI_Win_complete, MPI_Win_startcomplete, MPI_Win_test (count, dt, info, assert, doput). */
-static void check_epoch_put_at_targets(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  sk_win_check_window(m, if_put(sk_win_of(m)->arg.epoch_put.do_a_put, from_0_at_targets));
-}
-
-/* The rows (count, dt, info, assert, doput, delay_us). */
-static void check_epoch_put_delay_at_targets(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  sk_win_check_window(m, if_put(sk_win_of(m)->arg.epoch_put_delay.do_a_put, from_0_at_targets));
-}
-
-/* MPI_Win_complete_n: the origin always puts. */
-static void check_at_targets(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  sk_win_check_window(m, from_0_at_targets);
+  sk_win_check_window(m, pscw_puts(m) ? from_0_at_targets : nothing_arrived);
 }
 
 static void check_unlock_at_dest(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  sk_win_check_window_passive(m, if_put(sk_win_of(m)->arg.unlock.do_a_put, from_0_at_dest));
+  sk_win_check_window_passive(m, if_put(m, from_0_at_dest));
 }
 #endif
 
@@ -27647,61 +25646,47 @@ static void check_unlock_at_dest(sk_mctx *m, const sk_value *args)
 static const sk_measurement mpi_win_sync_table[] = {
   SK_ROW_MPI2("MPI_Win_fence_open", "count:i datatype:t info:n assertion:i", SK_PATTERN_COLLECTIVE, 1, 0,
               measure_MPI_Win_fence_open, init_MPI_Win_fence_open, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
-  SK_ROW_MPI2("MPI_Win_fence_close", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Win_fence_close, init_MPI_Win_fence_close, sk_win_finalize,
-              sk_win_prepare_put, check_close_0_at_1, NULL),
-  SK_ROW_MPI2("MPI_Win_fence_close_collective", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Win_fence_close_collective, init_MPI_Win_fence_close_collective, sk_win_finalize,
-              sk_win_prepare_put, check_close_from_left, NULL),
+  SK_ROW_MPI2("MPI_Win_fence_close", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2, FENCE_CLOSE_RANK_0,
+              measure_fence_close, init_fence_close, sk_win_finalize, sk_win_prepare_put, check_put_0_at_1, NULL),
+  SK_ROW_MPI2("MPI_Win_fence_close_collective", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2, FENCE_CLOSE_EVERYBODY,
+              measure_fence_close, init_fence_close, sk_win_finalize, sk_win_prepare_put, check_close_from_left, NULL),
   SK_ROW_MPI2("MPI_Win_fence_close_delayed", "count:i datatype:t info:n msg_count:i delay_us:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Win_fence_close_delayed, init_MPI_Win_fence_close_delayed, sk_win_finalize,
-              sk_win_prepare_put, check_0_at_1, NULL),
+              measure_MPI_Win_fence_close_delayed, init_MPI_Win_fence_close_delayed, sk_win_finalize, sk_win_prepare_put, sk_win_check_put_to_1, NULL),
   SK_ROW_MPI2("MPI_Win_fence_openclose", "count:i datatype:t info:n do_a_put:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Win_fence_openclose, init_MPI_Win_fence_openclose, sk_win_finalize,
-              sk_win_prepare_put, check_put_0_at_1, NULL),
-  SK_ROW_MPI2("MPI_Win_start", "count:i datatype:t info:n assertion:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Win_start, init_MPI_Win_start, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
-  SK_ROW_MPI2("MPI_Win_start_delayed_post", "count:i datatype:t info:n assertion:i delay_us:i delay_rank:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Win_start_delayed_post, init_MPI_Win_start_delayed_post, sk_win_finalize,
-              NULL, NULL, WIN_SYNC_ONLY),
-  SK_ROW_MPI2("MPI_Win_post", "count:i datatype:t info:n assertion:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Win_post, init_MPI_Win_post, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
-  SK_ROW_MPI2("MPI_Win_complete", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Win_complete, init_MPI_Win_complete, sk_win_finalize,
-              sk_win_prepare_put, check_epoch_put_at_targets, NULL),
-  SK_ROW_MPI2("MPI_Win_startcomplete", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Win_startcomplete, init_MPI_Win_startcomplete, sk_win_finalize,
-              sk_win_prepare_put, check_epoch_put_at_targets, NULL),
-  SK_ROW_MPI2("MPI_Win_complete_n", "count:i datatype:t info:n assertion:i msg_count:i delay_us:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Win_complete_n, init_MPI_Win_complete_n, sk_win_finalize,
-              sk_win_prepare_put, check_at_targets, NULL),
-  SK_ROW_MPI2("MPI_Win_complete_delayed_wait", "count:i datatype:t info:n assertion:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Win_complete_delayed_wait, init_MPI_Win_complete_delayed_wait, sk_win_finalize,
-              sk_win_prepare_put, check_epoch_put_delay_at_targets, NULL),
-  SK_ROW_MPI2("MPI_Win_wait_early_complete", "count:i datatype:t info:n assertion:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Win_wait_early_complete, init_MPI_Win_wait_early_complete, sk_win_finalize,
-              sk_win_prepare_put, check_epoch_put_delay_at_targets, NULL),
-  SK_ROW_MPI2("MPI_Win_wait_delayed_complete", "count:i datatype:t info:n assertion:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Win_wait_delayed_complete, init_MPI_Win_wait_delayed_complete, sk_win_finalize,
-              sk_win_prepare_put, check_epoch_put_delay_at_targets, NULL),
-  SK_ROW_MPI2("MPI_Win_test", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Win_test, init_MPI_Win_test, sk_win_finalize,
-              sk_win_prepare_put, check_epoch_put_at_targets, NULL),
-  SK_ROW_MPI2("MPI_Win_test_delayed", "count:i datatype:t info:n assertion:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Win_test_delayed, init_MPI_Win_test_delayed, sk_win_finalize,
-              sk_win_prepare_put, check_epoch_put_delay_at_targets, NULL),
+              measure_MPI_Win_fence_openclose, sk_win_init_one_block, sk_win_finalize, sk_win_prepare_put, check_put_0_at_1, NULL),
+  SK_ROW_MPI2("MPI_Win_start", "count:i datatype:t info:n assertion:i", SK_PATTERN_COLLECTIVE, 2, PSCW_V_START,
+              measure_pscw, init_pscw, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
+  SK_ROW_MPI2("MPI_Win_start_delayed_post", "count:i datatype:t info:n assertion:i delay_us:i delay_rank:i", SK_PATTERN_COLLECTIVE, 2, PSCW_V_START_DELAYED_POST,
+              measure_pscw, init_pscw, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
+  SK_ROW_MPI2("MPI_Win_post", "count:i datatype:t info:n assertion:i", SK_PATTERN_COLLECTIVE, 2, PSCW_V_POST,
+              measure_pscw, init_pscw, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
+  SK_ROW_MPI2("MPI_Win_complete", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2, PSCW_V_COMPLETE,
+              measure_pscw, init_pscw, sk_win_finalize, sk_win_prepare_put, check_pscw_targets, NULL),
+  SK_ROW_MPI2("MPI_Win_startcomplete", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2, PSCW_V_STARTCOMPLETE,
+              measure_pscw, init_pscw, sk_win_finalize, sk_win_prepare_put, check_pscw_targets, NULL),
+  SK_ROW_MPI2("MPI_Win_complete_n", "count:i datatype:t info:n assertion:i msg_count:i delay_us:i", SK_PATTERN_COLLECTIVE, 2, PSCW_V_COMPLETE_N,
+              measure_pscw, init_pscw, sk_win_finalize, sk_win_prepare_put, check_pscw_targets, NULL),
+  SK_ROW_MPI2("MPI_Win_complete_delayed_wait", "count:i datatype:t info:n assertion:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 2, PSCW_V_COMPLETE_DELAYED_WAIT,
+              measure_pscw, init_pscw, sk_win_finalize, sk_win_prepare_put, check_pscw_targets, NULL),
+  SK_ROW_MPI2("MPI_Win_wait_early_complete", "count:i datatype:t info:n assertion:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 2, PSCW_V_WAIT_EARLY_COMPLETE,
+              measure_pscw, init_pscw, sk_win_finalize, sk_win_prepare_put, check_pscw_targets, NULL),
+  SK_ROW_MPI2("MPI_Win_wait_delayed_complete", "count:i datatype:t info:n assertion:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 2, PSCW_V_WAIT_DELAYED_COMPLETE,
+              measure_pscw, init_pscw, sk_win_finalize, sk_win_prepare_put, check_pscw_targets, NULL),
+  SK_ROW_MPI2("MPI_Win_test", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2, PSCW_V_TEST,
+              measure_pscw, init_pscw, sk_win_finalize, sk_win_prepare_put, check_pscw_targets, NULL),
+  SK_ROW_MPI2("MPI_Win_test_delayed", "count:i datatype:t info:n assertion:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 2, PSCW_V_TEST_DELAYED,
+              measure_pscw, init_pscw, sk_win_finalize, sk_win_prepare_put, check_pscw_targets, NULL),
   SK_ROW_MPI2("MPI_Win_create", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 1, 0,
               measure_MPI_Win_create, init_MPI_Win_create, sk_win_finalize,
               NULL, NULL, "creates a window, no data moves"),
   SK_ROW_MPI2("MPI_Win_free", "count:i datatype:t info:n do_a_put:i", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_MPI_Win_free, init_MPI_Win_free, sk_win_finalize, sk_win_prepare_put, check_put_0_at_1, NULL),
-  SK_ROW_MPI2("MPI_Win_lock", "count:i datatype:t info:n assertion:i lock_type:i dest_rank:i", SK_PATTERN_COLLECTIVE, 1, 0,
-              measure_MPI_Win_lock, init_MPI_Win_lock, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
-  SK_ROW_MPI2("MPI_Win_lock_desync", "count:i datatype:t info:n assertion:i lock_type:i dest_rank:i delay_us:i", SK_PATTERN_COLLECTIVE, 1, 0,
-              measure_MPI_Win_lock_desync, init_MPI_Win_lock_desync, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
-  SK_ROW_MPI2("MPI_Win_unlock", "count:i datatype:t info:n assertion:i lock_type:i dest_rank:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 1, 0,
-              measure_MPI_Win_unlock, init_MPI_Win_unlock, sk_win_finalize,
-              sk_win_prepare_put, check_unlock_at_dest, NULL),
+  SK_ROW_MPI2("MPI_Win_lock", "count:i datatype:t info:n assertion:i lock_type:i dest_rank:i", SK_PATTERN_COLLECTIVE, 1, LOCK_TIME_LOCK,
+              measure_win_lock, init_win_lock, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
+  SK_ROW_MPI2("MPI_Win_lock_desync", "count:i datatype:t info:n assertion:i lock_type:i dest_rank:i delay_us:i", SK_PATTERN_COLLECTIVE, 1, LOCK_TIME_LOCK,
+              measure_win_lock, init_win_lock, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
+  SK_ROW_MPI2("MPI_Win_unlock", "count:i datatype:t info:n assertion:i lock_type:i dest_rank:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 1, LOCK_TIME_UNLOCK,
+              measure_win_lock, init_win_lock, sk_win_finalize, sk_win_prepare_put, check_unlock_at_dest, NULL),
   SK_ROW_ALIAS("Win_fence_open", "MPI_Win_fence_open"),
   SK_ROW_ALIAS("Win_fence_close", "MPI_Win_fence_close"),
   SK_ROW_ALIAS("Win_fence_close_collective", "MPI_Win_fence_close_collective"),
@@ -27731,27 +25716,35 @@ SK_API const sk_measurement *sk_meas_table_mpi_win_sync(void) { return mpi_win_s
 /* --- begin split/measurements/meas_mpi_win_transfer.c --- */
 #line 1 "split/measurements/meas_mpi_win_transfer.c"
 /*
-** meas_mpi_win_transfer.c -- one-sided communication, the transfers (SKaMPI 5 manual
-** §3.3): the MPI_Put, MPI_Get and MPI_Accumulate families (pairwise, concurrent,
-** passive target with active waiting of the target, derived datatypes, many-to-many
-** patterns) and the collective operations made of them (onesided_bcast,
-** onesided_alltoall, onesided_reduce, onesided_allreduce, onesided_borderexchange).
+** meas_mpi_win_transfer.c -- one-sided communication, the transfers between processes
+** (SKaMPI 5 manual §3.3): the MPI_Put, MPI_Get and MPI_Accumulate families (pairwise,
+** concurrent, passive target with active waiting of the target, derived datatypes,
+** many-to-many patterns) and what their verification leaves in windows and buffers.
 ** The window state, its setup and the synchronisation helpers come from
-** meas_mpi_win_sync.c (meas_mpi.h), whose rules hold here too. Each parameter list of
-** the rows has its own argument struct and a reader here: the structs in meas_mpi.h,
-** except those of (count, info) and the test build's (count), which only init reads;
-** (count, datatype, info) is the shared sk_win_plain_args. In addition:
-** - Functions without <dt> (the activewait, Datatype_* and borderexchange families)
-**   move MPI_INTs.
-** - <doput>: non-zero means that the origin puts one message to every target inside the
-**   epoch; <msg_cnt> messages go to consecutive slots of the target window.
-** - <compute>: microseconds in a busy loop without MPI calls (sk_mpi_busy_wait).
-** The functions need MPI-2 (SK_MPI_LEVEL >= 2); the rows exist in every build.
-** The module's verifier table (verify.h) says what each transfer leaves in the windows
-** and buffers: the source of each slot, the recomputed accumulate result.
+** meas_mpi_win_sync.c (meas_mpi.h). The functions read their arguments by name (m->arg);
+** rows that differ only in direction or pattern share one function per role and tell
+** themselves apart by their VARIANT. They need MPI-2 (SK_MPI_LEVEL >= 2); the rows exist
+** in every build. Rules: doc/internals.md, "One-sided modules".
 */
-#line 22 "split/measurements/meas_mpi_win_transfer.c"
-#line 23 "split/measurements/meas_mpi_win_transfer.c"
+#line 13 "split/measurements/meas_mpi_win_transfer.c"
+#line 14 "split/measurements/meas_mpi_win_transfer.c"
+
+/* The VARIANTs of the rows (in every build: the table names them). */
+/* The pairwise rows: rank 0 puts to or gets from rank 1. */
+enum win_direction { WIN_PUT, WIN_GET };
+/* The PSCW epochs between ranks 0 and 1 alone. */
+enum dedicated_variant { DEDICATED_PUT, DEDICATED_GET, DEDICATED_COMBINING };
+/* The passive-target epochs of rank 0 on rank 1 that rank 1 waits for actively. */
+enum activewait_variant { AW_PUT, AW_ACCUMULATE, AW_GET, AW_PUT_READ_BACK };
+/* MPI_Accumulate_concurrent (one message each) and _multi (msg_count each). */
+enum acc_concurrent_variant { ACC_CONCURRENT_ONE, ACC_CONCURRENT_MULTI };
+/* MPI_Put_Exchange in a fence epoch or with a shared lock per target. */
+enum exchange_variant { EXCHANGE_FENCE, EXCHANGE_PASSIVE };
+/* The derived datatype rows (datatype_variants). */
+enum datatype_variant_id {
+  DT_INT, DT_SIMPLE, DT_SIMPLE_GET, DT_COMPLEX_ONCE, DT_COMPLEX_EVERYTIME, DT_COMPLEX_MIXED_ONCE,
+  DT_COMPLEX_MIXED_EVERYTIME, DT_COMPLEX_GET
+};
 
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
 
@@ -27759,162 +25752,37 @@ SK_API const sk_measurement *sk_meas_table_mpi_win_sync(void) { return mpi_win_s
 #define ACTIVEWAIT_GIVE_UP 60.0   /* seconds */
 
 /* One transfer of rank `m->rank`'s block: a get into local slot 0 or a put. */
-static void transfer_block(const sk_mctx *m, const sk_win_state *s, int target, int use_get)
+static void transfer_block(const sk_mctx *m, const sk_win_state *s, int target, int direction)
 {
-  if (use_get) sk_win_get_block(m, s, target, 0, 0);
+  if (direction == WIN_GET) sk_win_get_block(m, s, target, 0, 0);
   else sk_win_put_block(m, s, target, 0);
 }
 
-/* ---- the readers: one per parameter list, by position ---- */
-
-/* (count, info): MPI_Put_activewait_get, MPI_Put_activewait_twosided,
-** MPI_Get_activewait, MPI_Accumulate_activewait_twosided and the Datatype_* rows read
-** sk_win_plain_args with sk_win_count_info_read; only init needs them (the state keeps
-** count and info). */
-
-/* MPI_Put_activewait_twosided_sleep, MPI_Get_activewait_sleep: (count, info, delay_us). */
-static void win_activewait_sleep_args_read(sk_win_activewait_sleep_args *a, const sk_value *args)
-{
-  sk_win_count_info_read(&a->head, args);
-  a->delay_us = args[2].u.i;
-}
-
-/* Pingpong_Put_Put: (count, datatype, info, iterations). */
-static void win_pingpong_args_read(sk_win_pingpong_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->iterations = args[3].u.i;
-}
-
-/* Combining_fence, Combining_dedicated, MPI_Put_Exchange, MPI_Put_Exchange_passive:
-** (count, datatype, info, msg_count). */
-static void win_messages_args_read(sk_win_messages_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->msg_count = args[3].u.i;
-}
-
-/* MPI_Put_passive_concurrent: (count, datatype, info, lock_type). */
-static void win_passive_concurrent_args_read(sk_win_passive_concurrent_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->lock_type = args[3].u.i;
-}
-
-/* MPI_Accumulate, onesided_reduce, onesided_allreduce: (count, datatype, info, op). */
-static void win_accumulate_args_read(sk_win_accumulate_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->op = args[3].u.op;
-}
-
-/* MPI_Accumulate_concurrent: (count, datatype, info, operation, disjoint). */
-static void win_acc_concurrent_args_read(sk_win_acc_concurrent_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->op = args[3].u.op;
-  a->disjoint = args[4].u.i;
-}
-
-/* MPI_Accumulate_concurrent_multi: (count, datatype, info, msg_count, operator, disjoint). */
-static void win_acc_multi_args_read(sk_win_acc_multi_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->msg_count = args[3].u.i;
-  a->op = args[4].u.op;
-  a->disjoint = args[5].u.i;
-}
-
-/* Caching: (count, datatype, info, delay_us). */
-static void win_caching_args_read(sk_win_caching_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->delay_us = args[3].u.i;
-}
-
-/* MPI_Put_Shift: (count, datatype, info, distance). */
-static void win_shift_args_read(sk_win_shift_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->distance = args[3].u.i;
-}
-
-/* onesided_bcast (count, datatype, info, bcast_count), onesided_alltoall (count,
-** datatype, info, alltoall_count). */
-static void win_repeated_args_read(sk_win_repeated_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->repetitions = args[3].u.i;
-}
-
-/* onesided_borderexchange, onesided_borderexchange_fence: (count, info, iteration_count,
-** compute). */
-static void win_border_args_read(sk_win_border_args *a, const sk_value *args)
-{
-  sk_win_count_info_read(&a->head, args);
-  a->iteration_count = args[2].u.i;
-  a->compute = args[3].u.i;
-}
-
-/* ---- pairwise: (count, dt, info), a window of one block ---- */
-
-/* The init of the rows (count, dt, info) with a window of one block. */
-static void init_plain(sk_mctx *m, const sk_value *args, const char *fn)
-{
-  sk_win_plain_args a;
-  sk_win_plain_args_read(&a, args);
-  sk_win_simple(m, fn, a.count, a.dt, a.info, 1);
-}
-
-static void init_MPI_Put_Pingpong(sk_mctx *m, const sk_value *args) { init_plain(m, args, "MPI_Put_Pingpong"); }
-
-static void init_MPI_Put_fence_bidirectional(sk_mctx *m, const sk_value *args)
-{
-  init_plain(m, args, "MPI_Put_fence_bidirectional");
-}
-
-static void init_MPI_Put_callduration(sk_mctx *m, const sk_value *args) { init_plain(m, args, "MPI_Put_callduration"); }
-static void init_MPI_Put_passive(sk_mctx *m, const sk_value *args) { init_plain(m, args, "MPI_Put_passive"); }
-static void init_MPI_Put_fence(sk_mctx *m, const sk_value *args) { init_plain(m, args, "MPI_Put_fence"); }
-static void init_MPI_Get_Pingpong(sk_mctx *m, const sk_value *args) { init_plain(m, args, "MPI_Get_Pingpong"); }
-static void init_MPI_Get_callduration(sk_mctx *m, const sk_value *args) { init_plain(m, args, "MPI_Get_callduration"); }
-static void init_MPI_Get_passive(sk_mctx *m, const sk_value *args) { init_plain(m, args, "MPI_Get_passive"); }
-static void init_MPI_Get_fence(sk_mctx *m, const sk_value *args) { init_plain(m, args, "MPI_Get_fence"); }
+/* ---- pairwise: (count, dt, info), a window of one block (sk_win_init_one_block) ---- */
 
 /* MPI_Put_Pingpong / MPI_Get_Pingpong: rank 0 transfers to (from) rank 1, fence, rank 1
 ** to (from) rank 0, fence: a round trip made of two fence epochs. */
-static double pingpong_fenced(sk_mctx *m, int use_get)
+static double measure_pingpong_fenced(sk_mctx *m, const sk_value *args)
 {
   sk_win_state *s = sk_win_of(m);
   double start = sk_sync_start(m);
+  (void)args;
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
-  if (m->rank == 0) transfer_block(m, s, 1, use_get);
+  if (m->rank == 0) transfer_block(m, s, 1, m->variant);
   MPI_Win_fence(0, s->win);
-  if (m->rank == 1) transfer_block(m, s, 0, use_get);
+  if (m->rank == 1) transfer_block(m, s, 0, m->variant);
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
   return sk_sync_stop(m) - start;
 }
-
-static double measure_MPI_Put_Pingpong(sk_mctx *m, const sk_value *args) { (void)args; return pingpong_fenced(m, 0); }
-static double measure_MPI_Get_Pingpong(sk_mctx *m, const sk_value *args) { (void)args; return pingpong_fenced(m, 1); }
 
 /* Pingpong_Put_Put(count, dt, info, iterations), the original SKaMPI's form of
 ** MPI_Put_Pingpong: `iterations` fenced round trips (rank 0 puts to rank 1, fence, rank 1
 ** puts to rank 0, fence) in one timing, divided by iterations; -1 for iterations < 0,
 ** 0 for none. */
-static void init_Pingpong_Put_Put(sk_mctx *m, const sk_value *args)
-{
-  sk_win_state *s;
-  sk_win_pingpong_args a;
-  win_pingpong_args_read(&a, args);
-  s = sk_win_simple(m, "Pingpong_Put_Put", a.head.count, a.head.dt, a.head.info, 1);
-  if (s != NULL) s->arg.pingpong = a;
-}
-
 static double measure_Pingpong_Put_Put(sk_mctx *m, const sk_value *args)
 {
   sk_win_state *s = sk_win_of(m);
-  long i, n = s->arg.pingpong.iterations;
+  long i, n = m->arg.iterations;
   double start;
   (void)args;
   if (n < 0) return -1.0;
@@ -27932,8 +25800,6 @@ static double measure_Pingpong_Put_Put(sk_mctx *m, const sk_value *args)
 
 /* onesided_dummy(count, dt, info): the synchronisation bracket of the one-sided
 ** functions around nothing, with their window; the overhead, on rank 0 alone. */
-static void init_onesided_dummy(sk_mctx *m, const sk_value *args) { init_plain(m, args, "onesided_dummy"); }
-
 static double measure_onesided_dummy(sk_mctx *m, const sk_value *args)
 {
   double start, stop;
@@ -27956,61 +25822,48 @@ static double measure_MPI_Put_fence_bidirectional(sk_mctx *m, const sk_value *ar
 }
 
 /* MPI_Put_fence / MPI_Get_fence: one fence epoch with a transfer of rank 0. */
-static double transfer_fenced(sk_mctx *m, int use_get)
+static double transfer_fenced(sk_mctx *m, int direction)
 {
   sk_win_state *s = sk_win_of(m);
   double start = sk_sync_start(m);
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
-  if (m->rank == 0) transfer_block(m, s, 1, use_get);
+  if (m->rank == 0) transfer_block(m, s, 1, direction);
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
   return sk_sync_stop(m) - start;
 }
 
-static double measure_MPI_Put_fence(sk_mctx *m, const sk_value *args) { (void)args; return transfer_fenced(m, 0); }
+static double measure_transfer_fenced(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  return transfer_fenced(m, m->variant);
+}
 
 #ifdef SKAMPI_TESTING
 /* Test only: Verify_Corrupt_Win_Test(count) is MPI_Put_fence of count MPI_INTs, after
 ** which rank 1 damages the middle byte of its window, so that skampi -v must catch it
 ** (tests/mpi_catalogue). */
-typedef struct win_corrupt_args {
-  long count;
-} win_corrupt_args;
-
-/* Verify_Corrupt_Win_Test: (count). */
-static void win_corrupt_args_read(win_corrupt_args *a, const sk_value *args)
-{
-  a->count = args[0].u.i;
-}
-
-static void init_Verify_Corrupt_Win_Test(sk_mctx *m, const sk_value *args)
-{
-  win_corrupt_args a;
-  win_corrupt_args_read(&a, args);
-  sk_win_simple(m, "Verify_Corrupt_Win_Test", a.count, sk_mpi_int_type(), NULL, 1);
-}
-
 static double measure_Verify_Corrupt_Win_Test(sk_mctx *m, const sk_value *args)
 {
   sk_win_state *s = sk_win_of(m);
-  double t = transfer_fenced(m, 0);
+  double t = transfer_fenced(m, WIN_PUT);
   (void)args;
   if (m->rank == 1 && s->block > 0) s->memory[s->block / 2] ^= 0x10;
   return t;
 }
 #endif
-static double measure_MPI_Get_fence(sk_mctx *m, const sk_value *args) { (void)args; return transfer_fenced(m, 1); }
 
 /* MPI_Put_callduration / MPI_Get_callduration: the duration of the MPI_Put (MPI_Get)
 ** call of rank 0 inside a fence epoch. */
-static double transfer_call(sk_mctx *m, int use_get)
+static double measure_transfer_call(sk_mctx *m, const sk_value *args)
 {
   sk_win_state *s = sk_win_of(m);
   double start, result = -1.0;
+  (void)args;
   sk_sync_start(m);
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
   if (m->rank == 0) {
     start = MPI_Wtime();
-    transfer_block(m, s, 1, use_get);
+    transfer_block(m, s, 1, m->variant);
     result = MPI_Wtime() - start;
   }
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
@@ -28018,20 +25871,18 @@ static double transfer_call(sk_mctx *m, int use_get)
   return result;
 }
 
-static double measure_MPI_Put_callduration(sk_mctx *m, const sk_value *args) { (void)args; return transfer_call(m, 0); }
-static double measure_MPI_Get_callduration(sk_mctx *m, const sk_value *args) { (void)args; return transfer_call(m, 1); }
-
 /* MPI_Put_passive / MPI_Get_passive: rank 0 locks rank 1's window (exclusive for the
 ** put, shared for the get), transfers, unlocks; timed on rank 0. */
-static double transfer_passive(sk_mctx *m, int use_get)
+static double measure_transfer_passive(sk_mctx *m, const sk_value *args)
 {
   sk_win_state *s = sk_win_of(m);
   double start, result = -1.0;
+  (void)args;
   sk_sync_start(m);
   if (m->rank == 0) {
     start = MPI_Wtime();
-    MPI_Win_lock(use_get ? MPI_LOCK_SHARED : MPI_LOCK_EXCLUSIVE, 1, 0, s->win);
-    transfer_block(m, s, 1, use_get);
+    MPI_Win_lock(m->variant == WIN_GET ? MPI_LOCK_SHARED : MPI_LOCK_EXCLUSIVE, 1, 0, s->win);
+    transfer_block(m, s, 1, m->variant);
     MPI_Win_unlock(1, s->win);
     result = MPI_Wtime() - start;
   }
@@ -28039,71 +25890,41 @@ static double transfer_passive(sk_mctx *m, int use_get)
   return result;
 }
 
-static double measure_MPI_Put_passive(sk_mctx *m, const sk_value *args) { (void)args; return transfer_passive(m, 0); }
-static double measure_MPI_Get_passive(sk_mctx *m, const sk_value *args) { (void)args; return transfer_passive(m, 1); }
-
-/* The "dedicated" functions: a PSCW epoch between rank 0 (origin) and rank 1 (target)
-** only, timed whole on both: MPI_Put_dedicated(count, dt, info),
-** MPI_Get_dedicated(count, dt, info), Combining_dedicated(count, dt, info, msg_cnt). */
-/* The window of msg_cnt blocks (1 without <msg_cnt>) for the values of (count, dt, info);
-** the state returned (NULL after a failure) keeps no other arguments. */
-static sk_win_state *init_dedicated(sk_mctx *m, const char *fn, long count, const sk_datatype *dt,
-                                    const sk_value *info, long msg_cnt)
+/* The "dedicated" rows: a PSCW epoch between rank 0 (origin) and rank 1 (target) only,
+** timed whole on both: MPI_Put_dedicated(count, dt, info), MPI_Get_dedicated(count, dt,
+** info), Combining_dedicated(count, dt, info, msg_cnt): msg_cnt puts. */
+static long dedicated_messages(const sk_mctx *m)
 {
-  sk_win_state *s = sk_win_simple(m, fn, count, dt, info, msg_cnt);
-  if (s == NULL) return NULL;
+  return m->variant == DEDICATED_COMBINING ? m->arg.msg_count : 1;
+}
+
+static void init_dedicated(sk_mctx *m, const sk_value *args)
+{
+  long msg_cnt = dedicated_messages(m);
+  sk_win_state *s = sk_win_simple(m, msg_cnt);
+  (void)args;
+  if (s == NULL) return;
   m->recv_usage = s->block * (size_t)msg_cnt;
   sk_win_groups(m, s, 1);
-  return s;
 }
 
-static void init_dedicated_plain(sk_mctx *m, const sk_value *args, const char *fn)
-{
-  sk_win_plain_args a;
-  sk_win_plain_args_read(&a, args);
-  init_dedicated(m, fn, a.count, a.dt, a.info, 1);
-}
-
-static void init_MPI_Put_dedicated(sk_mctx *m, const sk_value *args) { init_dedicated_plain(m, args, "MPI_Put_dedicated"); }
-static void init_MPI_Get_dedicated(sk_mctx *m, const sk_value *args) { init_dedicated_plain(m, args, "MPI_Get_dedicated"); }
-
-static void init_Combining_dedicated(sk_mctx *m, const sk_value *args)
-{
-  sk_win_state *s;
-  sk_win_messages_args a;
-  win_messages_args_read(&a, args);
-  s = init_dedicated(m, "Combining_dedicated", a.head.count, a.head.dt, a.head.info, a.msg_count);
-  if (s != NULL) s->arg.messages = a;
-}
-
-static double dedicated(sk_mctx *m, enum sk_pscw_op op, long msg_cnt)
+static double measure_dedicated(sk_mctx *m, const sk_value *args)
 {
   sk_pscw_plan p;
-  sk_pscw_plan_init(&p, PSCW_WHOLE, 0, 0);
-  p.op = op;
-  p.msg_cnt = msg_cnt;
-  return sk_pscw_run(m, &p);
-}
-
-static double measure_MPI_Put_dedicated(sk_mctx *m, const sk_value *args) { (void)args; return dedicated(m, PSCW_PUT, 1); }
-static double measure_MPI_Get_dedicated(sk_mctx *m, const sk_value *args) { (void)args; return dedicated(m, PSCW_GET, 1); }
-
-static double measure_Combining_dedicated(sk_mctx *m, const sk_value *args)
-{
   (void)args;
-  return dedicated(m, PSCW_PUT, sk_win_of(m)->arg.messages.msg_count);
+  sk_pscw_plan_init(&p, PSCW_WHOLE, 0, 0);
+  p.op = m->variant == DEDICATED_GET ? PSCW_GET : PSCW_PUT;
+  p.msg_cnt = dedicated_messages(m);
+  return sk_pscw_run(m, &p);
 }
 
 /* MPI_Put_passive_concurrent(count, dt, info, lock_type): every rank but 0 locks rank
 ** 0's window with lock_type, puts into its own slot, unlocks; each times its epoch. */
 static void init_MPI_Put_passive_concurrent(sk_mctx *m, const sk_value *args)
 {
-  sk_win_state *s;
-  sk_win_passive_concurrent_args a;
-  win_passive_concurrent_args_read(&a, args);
-  sk_win_check_lock_type(m, "MPI_Put_passive_concurrent", a.lock_type);
-  s = sk_win_simple(m, "MPI_Put_passive_concurrent", a.head.count, a.head.dt, a.head.info, m->size);
-  if (s != NULL) s->arg.passive_concurrent = a;
+  (void)args;
+  sk_win_check_lock_type(m, m->name, m->arg.lock_type);
+  sk_win_simple(m, m->size);
 }
 
 static double measure_MPI_Put_passive_concurrent(sk_mctx *m, const sk_value *args)
@@ -28114,7 +25935,7 @@ static double measure_MPI_Put_passive_concurrent(sk_mctx *m, const sk_value *arg
   sk_sync_start(m);
   if (m->rank != 0) {
     start = MPI_Wtime();
-    MPI_Win_lock(sk_win_lock_type_of(s->arg.passive_concurrent.lock_type), 0, 0, s->win);
+    MPI_Win_lock(sk_win_lock_type_of(m->arg.lock_type), 0, 0, s->win);
     sk_win_put_block(m, s, 0, m->rank);
     MPI_Win_unlock(0, s->win);
     result = MPI_Wtime() - start;
@@ -28125,16 +25946,20 @@ static double measure_MPI_Put_passive_concurrent(sk_mctx *m, const sk_value *arg
 
 /* ---- accumulate ---- */
 
+/* The row's operator: MPI_Accumulate_concurrent_multi names it `operator`, the others
+** `operation`; MPI_Accumulate_activewait_twosided has none (NULL: it sums). */
+static const sk_opdef *accumulate_op(const sk_mctx *m)
+{
+  return m->arg.operation != NULL ? m->arg.operation : m->arg.operator_;
+}
+
 /* MPI_Accumulate(count, dt, info, op): one fence epoch in which rank 0 accumulates into
 ** rank 1's window. */
 static void init_MPI_Accumulate(sk_mctx *m, const sk_value *args)
 {
-  sk_win_state *s;
-  sk_win_accumulate_args a;
-  win_accumulate_args_read(&a, args);
-  sk_mpi_check_op(m, "MPI_Accumulate", a.op, a.head.dt, 1);
-  s = sk_win_simple(m, "MPI_Accumulate", a.head.count, a.head.dt, a.head.info, 1);
-  if (s != NULL) s->arg.accumulate = a;
+  (void)args;
+  sk_mpi_check_op(m, m->name, accumulate_op(m), sk_win_datatype(m), 1);
+  sk_win_simple(m, 1);
 }
 
 static double measure_MPI_Accumulate(sk_mctx *m, const sk_value *args)
@@ -28143,70 +25968,42 @@ static double measure_MPI_Accumulate(sk_mctx *m, const sk_value *args)
   double start = sk_sync_start(m);
   (void)args;
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
-  if (m->rank == 0) sk_win_accumulate_block(m, s, 1, 0, s->arg.accumulate.op->mpi);
+  if (m->rank == 0) sk_win_accumulate_block(m, s, 1, 0, accumulate_op(m)->mpi);
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
   return sk_sync_stop(m) - start;
 }
 
 /* MPI_Accumulate_concurrent(count, dt, info, op, disjoint) and
 ** MPI_Accumulate_concurrent_multi(count, dt, info, msg_cnt, op, disjoint): in one fence
-** epoch every rank but 0 accumulates msg_cnt messages into rank 0's window -- all into
-** the same msg_cnt slots, or, if disjoint, each into slots of its own. */
-/* The init given the values of (count, dt, info), msg_cnt (1 for
-** MPI_Accumulate_concurrent) and op; the caller keeps its arguments in the state
-** returned (NULL after a failure). */
-static sk_win_state *init_accumulate_concurrent(sk_mctx *m, const char *fn, long count, const sk_datatype *dt,
-                                                const sk_value *info, long msg_cnt, const sk_opdef *op)
+** epoch every rank but 0 accumulates msg_cnt messages (1 without msg_cnt) into rank 0's
+** window -- all into the same msg_cnt slots, or, if disjoint, each into slots of its own. */
+static long acc_concurrent_messages(const sk_mctx *m)
 {
-  sk_mpi_check_count(m, fn, "msg_cnt", msg_cnt);
-  if (!m->failed && msg_cnt > INT_MAX / m->size) sk_meas_fail(m, "accumulate: msg_cnt is too large");
-  sk_mpi_check_op(m, fn, op, dt, 1);
-  return sk_win_simple(m, fn, count, dt, info, msg_cnt * m->size);
+  return m->variant == ACC_CONCURRENT_MULTI ? m->arg.msg_count : 1;
 }
 
-static double accumulate_concurrent(sk_mctx *m, long msg_cnt, const sk_opdef *op, long disjoint)
+static void init_accumulate_concurrent(sk_mctx *m, const sk_value *args)
+{
+  long msg_cnt = acc_concurrent_messages(m);
+  (void)args;
+  sk_mpi_check_count(m, m->name, "msg_cnt", msg_cnt);
+  if (!m->failed && msg_cnt > INT_MAX / m->size) sk_meas_fail(m, "accumulate: msg_cnt is too large");
+  sk_mpi_check_op(m, m->name, accumulate_op(m), sk_win_datatype(m), 1);
+  sk_win_simple(m, msg_cnt * m->size);
+}
+
+static double measure_accumulate_concurrent(sk_mctx *m, const sk_value *args)
 {
   sk_win_state *s = sk_win_of(m);
-  long k;
+  long k, msg_cnt = acc_concurrent_messages(m);
   double start = sk_sync_start(m);
+  (void)args;
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
   if (m->rank != 0)
     for (k = 0; k < msg_cnt; k++)
-      sk_win_accumulate_block(m, s, 0, disjoint ? m->rank * msg_cnt + k : k, op->mpi);
+      sk_win_accumulate_block(m, s, 0, m->arg.disjoint ? m->rank * msg_cnt + k : k, accumulate_op(m)->mpi);
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
   return sk_sync_stop(m) - start;
-}
-
-static void init_MPI_Accumulate_concurrent(sk_mctx *m, const sk_value *args)
-{
-  sk_win_state *s;
-  sk_win_acc_concurrent_args a;
-  win_acc_concurrent_args_read(&a, args);
-  s = init_accumulate_concurrent(m, "MPI_Accumulate_concurrent", a.head.count, a.head.dt, a.head.info, 1, a.op);
-  if (s != NULL) s->arg.acc_concurrent = a;
-}
-
-static double measure_MPI_Accumulate_concurrent(sk_mctx *m, const sk_value *args)
-{
-  const sk_win_acc_concurrent_args *a = &sk_win_of(m)->arg.acc_concurrent;
-  (void)args;
-  return accumulate_concurrent(m, 1, a->op, a->disjoint);
-}
-
-static void init_MPI_Accumulate_concurrent_multi(sk_mctx *m, const sk_value *args)
-{
-  sk_win_state *s;
-  sk_win_acc_multi_args a;
-  win_acc_multi_args_read(&a, args);
-  s = init_accumulate_concurrent(m, "MPI_Accumulate_concurrent_multi", a.head.count, a.head.dt, a.head.info, a.msg_count, a.op);
-  if (s != NULL) s->arg.acc_multi = a;
-}
-
-static double measure_MPI_Accumulate_concurrent_multi(sk_mctx *m, const sk_value *args)
-{
-  const sk_win_acc_multi_args *a = &sk_win_of(m)->arg.acc_multi;
-  (void)args;
-  return accumulate_concurrent(m, a->msg_count, a->op, a->disjoint);
 }
 
 /* ---- caching and combining ---- */
@@ -28216,12 +26013,9 @@ static double measure_MPI_Accumulate_concurrent_multi(sk_mctx *m, const sk_value
 ** timed -- cheaper than the first if the library caches the remote window. */
 static void init_Caching(sk_mctx *m, const sk_value *args)
 {
-  sk_win_state *s;
-  sk_win_caching_args a;
-  win_caching_args_read(&a, args);
-  sk_mpi_check_count(m, "Caching", "delay_us", a.delay_us);
-  s = sk_win_simple(m, "Caching", a.head.count, a.head.dt, a.head.info, 1);
-  if (s != NULL) s->arg.caching = a;
+  (void)args;
+  sk_mpi_check_count(m, m->name, "delay_us", m->arg.delay_us);
+  sk_win_simple(m, 1);
 }
 
 static double measure_Caching(sk_mctx *m, const sk_value *args)
@@ -28234,7 +26028,7 @@ static double measure_Caching(sk_mctx *m, const sk_value *args)
     MPI_Win_lock(MPI_LOCK_SHARED, 1, 0, s->win);
     sk_win_get_block(m, s, 1, 0, 0);
     MPI_Win_unlock(1, s->win);
-    sk_mpi_busy_wait((double)s->arg.caching.delay_us);
+    sk_mpi_busy_wait((double)m->arg.delay_us);
     start = MPI_Wtime();
     MPI_Win_lock(MPI_LOCK_SHARED, 1, 0, s->win);
     sk_win_get_block(m, s, 1, 0, 0);
@@ -28250,11 +26044,8 @@ static double measure_Caching(sk_mctx *m, const sk_value *args)
 ** them?). Compare with MPI_Put_fence of msg_cnt*count elements. */
 static void init_Combining_fence(sk_mctx *m, const sk_value *args)
 {
-  sk_win_state *s;
-  sk_win_messages_args a;
-  win_messages_args_read(&a, args);
-  s = sk_win_simple(m, "Combining_fence", a.head.count, a.head.dt, a.head.info, a.msg_count);
-  if (s != NULL) s->arg.messages = a;
+  (void)args;
+  sk_win_simple(m, m->arg.msg_count);
 }
 
 static double measure_Combining_fence(sk_mctx *m, const sk_value *args)
@@ -28265,47 +26056,27 @@ static double measure_Combining_fence(sk_mctx *m, const sk_value *args)
   (void)args;
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
   if (m->rank == 0)
-    for (k = 0; k < s->arg.messages.msg_count; k++) sk_win_put_block(m, s, 1, k);
+    for (k = 0; k < m->arg.msg_count; k++) sk_win_put_block(m, s, 1, k);
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
   return sk_sync_stop(m) - start;
 }
 
 /* ---- passive target with active waiting of the target (MPI_INT messages) ---- */
 
-/* The init of the activewait family given the values of (count, info) (the _sleep
-** variants check their delay_us first): a window of count MPI_INTs. The caller keeps
-** its arguments in the state returned (NULL after a failure). */
-static sk_win_state *init_activewait(sk_mctx *m, const char *fn, long count, const sk_value *info, long min_count)
+/* The activewait rows (count, info[, delay_us]): a window of count MPI_INTs; the _sleep
+** rows check their delay_us first (the others have 0 there). MPI_Put_activewait_get
+** needs a count of at least 1: its last int carries the number of the measurement. */
+static void init_activewait(sk_mctx *m, const sk_value *args)
 {
-  sk_win_state *s;
+  long min_count = m->variant == AW_PUT_READ_BACK ? 1 : 0;
   char msg[200];
-  if (!m->failed && count < min_count) {
-    sprintf(msg, "%.60s: count %ld must be at least %ld", fn, count, min_count);
+  (void)args;
+  sk_mpi_check_count(m, m->name, "delay_us", m->arg.delay_us);
+  if (!m->failed && m->arg.count < min_count) {
+    sprintf(msg, "%.60s: count %ld must be at least %ld", m->name, m->arg.count, min_count);
     sk_meas_fail(m, msg);
   }
-  s = sk_win_setup(m, fn, count, sk_mpi_int_type(), info, 1, 1);
-  if (s == NULL) return NULL;
-  m->send_usage = s->block;
-  m->recv_usage = s->block;
-  return s;
-}
-
-/* The rows (count, info) and (count, info, delay_us). */
-static void init_activewait_plain(sk_mctx *m, const sk_value *args, const char *fn, long min_count)
-{
-  sk_win_plain_args a;
-  sk_win_count_info_read(&a, args);
-  init_activewait(m, fn, a.count, a.info, min_count);
-}
-
-static void init_activewait_sleep(sk_mctx *m, const sk_value *args, const char *fn)
-{
-  sk_win_state *s;
-  sk_win_activewait_sleep_args a;
-  win_activewait_sleep_args_read(&a, args);
-  sk_mpi_check_count(m, fn, "delay_us", a.delay_us);
-  s = init_activewait(m, fn, a.head.count, a.head.info, 0);
-  if (s != NULL) s->arg.activewait_sleep = a;
+  sk_win_simple(m, 1);
 }
 
 /* MPI_Put_activewait_get(count, info), as the original SKaMPI's Put_activewait_get: rank 0
@@ -28316,12 +26087,6 @@ static void init_activewait_sleep(sk_mctx *m, const sk_value *args, const char *
 ** in the start and stop synchronisation. Rank 1 never locks its own window, so nothing
 ** competes with the origin's exclusive lock. (Gives up after 60 s and fails the
 ** measurement with a message rather than hanging if the data never shows.) */
-static void init_MPI_Put_activewait_get(sk_mctx *m, const sk_value *args)
-{
-  /* the window starts zeroed and the measurement numbers start at 1 */
-  init_activewait_plain(m, args, "MPI_Put_activewait_get", 1);
-}
-
 static double measure_MPI_Put_activewait_get(sk_mctx *m, const sk_value *args)
 {
   sk_win_state *s = sk_win_of(m);
@@ -28350,92 +26115,36 @@ static double measure_MPI_Put_activewait_get(sk_mctx *m, const sk_value *args)
   return result;
 }
 
-/* The activewait functions with a two-sided notice: rank 0 does its passive-target
-** epoch on rank 1 (put with an exclusive lock, accumulate MPI_SUM, or get with a shared
-** lock) and then sends an empty notice; rank 1 first spends delay_us without MPI calls
-** (the _sleep variants; 0 for the others), then waits for the notice -- with MPI_Recv, or (the Get
-** variants) actively with an MPI_Iprobe loop. Both time their part. */
-enum activewait_op { AW_PUT, AW_ACCUMULATE, AW_GET };
-
-static double activewait_notice(sk_mctx *m, enum activewait_op op, int probe, double delay_us)
+/* The activewait rows with a two-sided notice: rank 0 does its passive-target epoch on
+** rank 1 (put with an exclusive lock, accumulate MPI_SUM, or get with a shared lock) and
+** then sends an empty notice; rank 1 first spends delay_us without MPI calls (the _sleep
+** rows; 0 for the others), then waits for the notice -- with MPI_Recv, or (the Get rows)
+** actively with an MPI_Iprobe loop. Both time their part. */
+static double measure_activewait_notice(sk_mctx *m, const sk_value *args)
 {
   sk_win_state *s = sk_win_of(m);
   MPI_Comm comm = sk_mpi_comm(m);
   MPI_Status status;
   int flag = 0;
   double start, result = -1.0;
+  (void)args;
   start = sk_sync_start(m);
   if (m->rank == 0) {
-    MPI_Win_lock(op == AW_GET ? MPI_LOCK_SHARED : MPI_LOCK_EXCLUSIVE, 1, 0, s->win);
-    if (op == AW_PUT) sk_win_put_block(m, s, 1, 0);
-    else if (op == AW_ACCUMULATE) sk_win_accumulate_block(m, s, 1, 0, MPI_SUM);
+    MPI_Win_lock(m->variant == AW_GET ? MPI_LOCK_SHARED : MPI_LOCK_EXCLUSIVE, 1, 0, s->win);
+    if (m->variant == AW_PUT) sk_win_put_block(m, s, 1, 0);
+    else if (m->variant == AW_ACCUMULATE) sk_win_accumulate_block(m, s, 1, 0, MPI_SUM);
     else sk_win_get_block(m, s, 1, 0, 0);
     MPI_Win_unlock(1, s->win);
     result = MPI_Wtime() - start;
     MPI_Send(NULL, 0, MPI_INT, 1, NOTICE_TAG, comm);
   } else if (m->rank == 1) {
-    sk_mpi_busy_wait(delay_us);
-    if (probe) do MPI_Iprobe(0, NOTICE_TAG, comm, &flag, &status); while (!flag);
+    sk_mpi_busy_wait((double)m->arg.delay_us);
+    if (m->variant == AW_GET) do MPI_Iprobe(0, NOTICE_TAG, comm, &flag, &status); while (!flag);
     MPI_Recv(NULL, 0, MPI_INT, 0, NOTICE_TAG, comm, &status);
     result = MPI_Wtime() - start;
   }
   sk_sync_stop(m);
   return result;
-}
-
-static void init_MPI_Put_activewait_twosided(sk_mctx *m, const sk_value *args)
-{
-  init_activewait_plain(m, args, "MPI_Put_activewait_twosided", 0);
-}
-
-static double measure_MPI_Put_activewait_twosided(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return activewait_notice(m, AW_PUT, 0, 0.0);
-}
-
-static void init_MPI_Put_activewait_twosided_sleep(sk_mctx *m, const sk_value *args)
-{
-  init_activewait_sleep(m, args, "MPI_Put_activewait_twosided_sleep");
-}
-
-static double measure_MPI_Put_activewait_twosided_sleep(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return activewait_notice(m, AW_PUT, 0, (double)sk_win_of(m)->arg.activewait_sleep.delay_us);
-}
-
-static void init_MPI_Get_activewait(sk_mctx *m, const sk_value *args)
-{
-  init_activewait_plain(m, args, "MPI_Get_activewait", 0);
-}
-
-static double measure_MPI_Get_activewait(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return activewait_notice(m, AW_GET, 1, 0.0);
-}
-
-static void init_MPI_Get_activewait_sleep(sk_mctx *m, const sk_value *args)
-{
-  init_activewait_sleep(m, args, "MPI_Get_activewait_sleep");
-}
-
-static double measure_MPI_Get_activewait_sleep(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return activewait_notice(m, AW_GET, 1, (double)sk_win_of(m)->arg.activewait_sleep.delay_us);
-}
-
-static void init_MPI_Accumulate_activewait_twosided(sk_mctx *m, const sk_value *args)
-{
-  init_activewait_plain(m, args, "MPI_Accumulate_activewait_twosided", 0);
-}
-
-static double measure_MPI_Accumulate_activewait_twosided(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return activewait_notice(m, AW_ACCUMULATE, 0, 0.0);
 }
 
 /* ---- derived datatypes (MPI_INT based), one fence epoch, rank 0 to rank 1 ---- */
@@ -28453,23 +26162,37 @@ static double measure_MPI_Accumulate_activewait_twosided(sk_mctx *m, const sk_va
 ** Windows and buffers span 2*count ints (a vector element spans 2*count-1). */
 enum dt_shape { SHAPE_INT, SHAPE_CONTIGUOUS, SHAPE_VECTOR, SHAPE_MIXED };
 
+typedef struct datatype_variant {
+  enum dt_shape shape;
+  int direction;              /* WIN_PUT or WIN_GET */
+  int everytime;              /* the vector type is made inside every timed epoch */
+} datatype_variant;
+
+/* By the rows' VARIANT (enum datatype_variant_id). */
+static const datatype_variant datatype_variants[] = {
+  { SHAPE_INT, WIN_PUT, 0 }, { SHAPE_CONTIGUOUS, WIN_PUT, 0 }, { SHAPE_CONTIGUOUS, WIN_GET, 0 },
+  { SHAPE_VECTOR, WIN_PUT, 0 }, { SHAPE_VECTOR, WIN_PUT, 1 }, { SHAPE_MIXED, WIN_PUT, 0 },
+  { SHAPE_MIXED, WIN_PUT, 1 }, { SHAPE_VECTOR, WIN_GET, 0 }
+};
+
 static void make_vector(int count, MPI_Datatype *type)
 {
   MPI_Type_vector(count, 1, 2, MPI_INT, type);
   MPI_Type_commit(type);
 }
 
-static void init_datatype(sk_mctx *m, const sk_value *args, const char *fn, enum dt_shape shape)
+static void init_datatype(sk_mctx *m, const sk_value *args)
 {
+  enum dt_shape shape = datatype_variants[m->variant].shape;
+  long count = m->arg.count;
   sk_win_state *s;
-  sk_win_plain_args a;
-  sk_win_count_info_read(&a, args);
-  if (!m->failed && a.count > INT_MAX / 2) sk_meas_fail(m, "Datatype: count is too large");
-  s = sk_win_setup(m, fn, 2 * a.count, sk_mpi_int_type(), a.info, 1, 1);
+  (void)args;
+  if (!m->failed && count > INT_MAX / 2) sk_meas_fail(m, "Datatype: count is too large");
+  s = sk_win_setup(m, 2 * count, sk_mpi_int_type(), 1, 1);
   if (s == NULL) return;
   m->send_usage = m->recv_usage = s->block;
-  m->reported_size = a.count * (long)sizeof(int);
-  s->count = (int)a.count;
+  m->reported_size = count * (long)sizeof(int);
+  s->count = (int)count;
   if (shape == SHAPE_CONTIGUOUS) {
     MPI_Type_contiguous(s->count, MPI_INT, &s->derived);
     MPI_Type_commit(&s->derived);
@@ -28479,133 +26202,38 @@ static void init_datatype(sk_mctx *m, const sk_value *args, const char *fn, enum
 }
 
 /* One epoch; `everytime` makes the vector type inside the timing. */
-static double datatype_epoch(sk_mctx *m, enum dt_shape shape, int use_get, int everytime)
+static double measure_datatype(sk_mctx *m, const sk_value *args)
 {
+  const datatype_variant *v = &datatype_variants[m->variant];
   sk_win_state *s = sk_win_of(m);
   MPI_Datatype type = s->derived;
   double start = sk_sync_start(m);
-  if (everytime && m->rank == 0) make_vector(s->count, &type);
+  (void)args;
+  if (v->everytime && m->rank == 0) make_vector(s->count, &type);
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
   if (m->rank == 0) {
-    if (shape == SHAPE_INT)
+    if (v->shape == SHAPE_INT)
       MPI_Put(m->send_buf, s->count, MPI_INT, 1, 0, s->count, MPI_INT, s->win);
-    else if (shape == SHAPE_MIXED)
+    else if (v->shape == SHAPE_MIXED)
       MPI_Put(m->send_buf, s->count, MPI_INT, 1, 0, 1, type, s->win);
-    else if (use_get)
+    else if (v->direction == WIN_GET)
       MPI_Get(m->recv_buf, 1, type, 1, 0, 1, type, s->win);
     else
       MPI_Put(m->send_buf, 1, type, 1, 0, 1, type, s->win);
   }
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
-  if (everytime && m->rank == 0) MPI_Type_free(&type);
+  if (v->everytime && m->rank == 0) MPI_Type_free(&type);
   return sk_sync_stop(m) - start;
-}
-
-static void init_Datatype_int(sk_mctx *m, const sk_value *args)
-{
-  init_datatype(m, args, "Datatype_int", SHAPE_INT);
-}
-
-static double measure_Datatype_int(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return datatype_epoch(m, SHAPE_INT, 0, 0);
-}
-
-static void init_Datatype_simple(sk_mctx *m, const sk_value *args)
-{
-  init_datatype(m, args, "Datatype_simple", SHAPE_CONTIGUOUS);
-}
-
-static double measure_Datatype_simple(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return datatype_epoch(m, SHAPE_CONTIGUOUS, 0, 0);
-}
-
-static void init_Datatype_simple_Get(sk_mctx *m, const sk_value *args)
-{
-  init_datatype(m, args, "Datatype_simple_Get", SHAPE_CONTIGUOUS);
-}
-
-static double measure_Datatype_simple_Get(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return datatype_epoch(m, SHAPE_CONTIGUOUS, 1, 0);
-}
-
-static void init_Datatype_complex_once(sk_mctx *m, const sk_value *args)
-{
-  init_datatype(m, args, "Datatype_complex_once", SHAPE_VECTOR);
-}
-
-static double measure_Datatype_complex_once(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return datatype_epoch(m, SHAPE_VECTOR, 0, 0);
-}
-
-static void init_Datatype_complex_everytime(sk_mctx *m, const sk_value *args)
-{
-  init_datatype(m, args, "Datatype_complex_everytime", SHAPE_VECTOR);
-}
-
-static double measure_Datatype_complex_everytime(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return datatype_epoch(m, SHAPE_VECTOR, 0, 1);
-}
-
-static void init_Datatype_complex_mixed_once(sk_mctx *m, const sk_value *args)
-{
-  init_datatype(m, args, "Datatype_complex_mixed_once", SHAPE_MIXED);
-}
-
-static double measure_Datatype_complex_mixed_once(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return datatype_epoch(m, SHAPE_MIXED, 0, 0);
-}
-
-static void init_Datatype_complex_mixed_everytime(sk_mctx *m, const sk_value *args)
-{
-  init_datatype(m, args, "Datatype_complex_mixed_everytime", SHAPE_MIXED);
-}
-
-static double measure_Datatype_complex_mixed_everytime(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return datatype_epoch(m, SHAPE_MIXED, 0, 1);
-}
-
-static void init_Datatype_complex_Get(sk_mctx *m, const sk_value *args)
-{
-  init_datatype(m, args, "Datatype_complex_Get", SHAPE_VECTOR);
-}
-
-static double measure_Datatype_complex_Get(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return datatype_epoch(m, SHAPE_VECTOR, 1, 0);
 }
 
 /* ---- many-to-many patterns ---- */
 
 /* MPI_Put_Shift(count, dt, info, distance): in one fence epoch every process puts to
 ** rank (rank + distance) mod size (distance may be negative). */
-static void init_MPI_Put_Shift(sk_mctx *m, const sk_value *args)
-{
-  sk_win_state *s;
-  sk_win_shift_args a;
-  win_shift_args_read(&a, args);
-  s = sk_win_simple(m, "MPI_Put_Shift", a.head.count, a.head.dt, a.head.info, 1);
-  if (s != NULL) s->arg.shift = a;
-}
-
 static double measure_MPI_Put_Shift(sk_mctx *m, const sk_value *args)
 {
   sk_win_state *s = sk_win_of(m);
-  int target = (int)(((m->rank + s->arg.shift.distance) % m->size + m->size) % m->size);
+  int target = (int)(((m->rank + m->arg.distance) % m->size + m->size) % m->size);
   double start = sk_sync_start(m);
   (void)args;
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
@@ -28617,216 +26245,30 @@ static double measure_MPI_Put_Shift(sk_mctx *m, const sk_value *args)
 /* MPI_Put_Exchange(count, dt, info, msg_cnt): the one-sided Exchange: every process puts
 ** msg_cnt messages to every other process (slot rank*msg_cnt+k there) in one fence
 ** epoch. MPI_Put_Exchange_passive: the same with a shared lock per target instead. */
-static void init_put_exchange(sk_mctx *m, const sk_value *args, const char *fn)
+static void init_put_exchange(sk_mctx *m, const sk_value *args)
 {
-  sk_win_state *s;
-  sk_win_messages_args a;
-  win_messages_args_read(&a, args);
-  sk_mpi_check_count(m, fn, "msg_cnt", a.msg_count);
-  if (!m->failed && a.msg_count > INT_MAX / m->size) sk_meas_fail(m, "MPI_Put_Exchange: msg_cnt is too large");
-  s = sk_win_simple(m, fn, a.head.count, a.head.dt, a.head.info, a.msg_count * m->size);
-  if (s != NULL) s->arg.messages = a;
+  (void)args;
+  sk_mpi_check_count(m, m->name, "msg_cnt", m->arg.msg_count);
+  if (!m->failed && m->arg.msg_count > INT_MAX / m->size) sk_meas_fail(m, "MPI_Put_Exchange: msg_cnt is too large");
+  sk_win_simple(m, m->arg.msg_count * m->size);
 }
 
-static void put_exchange_to(sk_mctx *m, sk_win_state *s, int target)
-{
-  long k, msg_cnt = s->arg.messages.msg_count;
-  for (k = 0; k < msg_cnt; k++) sk_win_put_block(m, s, target, m->rank * msg_cnt + k);
-}
-
-static void init_MPI_Put_Exchange(sk_mctx *m, const sk_value *args) { init_put_exchange(m, args, "MPI_Put_Exchange"); }
-
-static double measure_MPI_Put_Exchange(sk_mctx *m, const sk_value *args)
+static double measure_put_exchange(sk_mctx *m, const sk_value *args)
 {
   sk_win_state *s = sk_win_of(m);
-  int j;
+  int j, passive = m->variant == EXCHANGE_PASSIVE;
+  long k, msg_cnt = m->arg.msg_count;
   double start = sk_sync_start(m);
   (void)args;
-  MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
-  for (j = 0; j < m->size; j++)
-    if (j != m->rank) put_exchange_to(m, s, j);
-  MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
-  return sk_sync_stop(m) - start;
-}
-
-static void init_MPI_Put_Exchange_passive(sk_mctx *m, const sk_value *args)
-{
-  init_put_exchange(m, args, "MPI_Put_Exchange_passive");
-}
-
-static double measure_MPI_Put_Exchange_passive(sk_mctx *m, const sk_value *args)
-{
-  sk_win_state *s = sk_win_of(m);
-  int j;
-  double start = sk_sync_start(m);
-  (void)args;
-  for (j = 0; j < m->size; j++)
-    if (j != m->rank) {
-      MPI_Win_lock(MPI_LOCK_SHARED, j, 0, s->win);
-      put_exchange_to(m, s, j);
-      MPI_Win_unlock(j, s->win);
-    }
-  return sk_sync_stop(m) - start;
-}
-
-/* ---- collective operations made of one-sided transfers ---- */
-
-/* onesided_bcast(count, dt, info, bcast_count): bcast_count broadcasts from rank 0 made
-** of puts, one fence epoch each; onesided_alltoall(count, dt, info, alltoall_count):
-** likewise all-to-alls (every process puts a block to every process, itself included,
-** slot = its rank). Both return the time of one operation (the average). */
-static void init_onesided_repeated(sk_mctx *m, const sk_value *args, const char *fn, long slots)
-{
-  sk_win_state *s;
-  sk_win_repeated_args a;
-  win_repeated_args_read(&a, args);
-  sk_mpi_check_count(m, fn, "repetition count", a.repetitions);
-  s = sk_win_simple(m, fn, a.head.count, a.head.dt, a.head.info, slots);
-  if (s == NULL) return;
-  s->arg.repeated = a;
-  m->send_usage = s->block * (size_t)slots;
-}
-
-static void init_onesided_bcast(sk_mctx *m, const sk_value *args)
-{
-  init_onesided_repeated(m, args, "onesided_bcast", 1);
-}
-
-static void init_onesided_alltoall(sk_mctx *m, const sk_value *args)
-{
-  init_onesided_repeated(m, args, "onesided_alltoall", m->size);
-}
-
-static double onesided_repeated(sk_mctx *m, int alltoall)
-{
-  sk_win_state *s = sk_win_of(m);
-  long i, n = s->arg.repeated.repetitions;
-  int j;
-  double start;
-  if (n <= 0) return 0.0;
-  start = sk_sync_start(m);
-  MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
-  for (i = 0; i < n; i++) {
-    for (j = 0; j < m->size; j++) {
-      if (alltoall)
-        MPI_Put(m->send_buf + s->block * (size_t)j, s->count, s->dt, j, (MPI_Aint)(s->block * (size_t)m->rank),
-                s->count, s->dt, s->win);
-      else if (m->rank == 0 && j != 0)
-        sk_win_put_block(m, s, j, 0);
-    }
-    MPI_Win_fence(i == n - 1 ? MPI_MODE_NOSUCCEED : 0, s->win);
+  if (!passive) MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
+  for (j = 0; j < m->size; j++) {
+    if (j == m->rank) continue;
+    if (passive) MPI_Win_lock(MPI_LOCK_SHARED, j, 0, s->win);
+    for (k = 0; k < msg_cnt; k++) sk_win_put_block(m, s, j, m->rank * msg_cnt + k);
+    if (passive) MPI_Win_unlock(j, s->win);
   }
-  return (sk_sync_stop(m) - start) / (double)n;
-}
-
-static double measure_onesided_bcast(sk_mctx *m, const sk_value *args) { (void)args; return onesided_repeated(m, 0); }
-static double measure_onesided_alltoall(sk_mctx *m, const sk_value *args) { (void)args; return onesided_repeated(m, 1); }
-
-/* onesided_reduce(count, dt, info, op): every process accumulates its block into rank
-** 0's window in one fence epoch (root fixed at 0); onesided_allreduce: every process
-** accumulates into every process's window, itself included. */
-static void init_onesided_reduction(sk_mctx *m, const sk_value *args, const char *fn)
-{
-  sk_win_state *s;
-  sk_win_accumulate_args a;
-  win_accumulate_args_read(&a, args);
-  sk_mpi_check_op(m, fn, a.op, a.head.dt, 1);
-  s = sk_win_simple(m, fn, a.head.count, a.head.dt, a.head.info, 1);
-  if (s != NULL) s->arg.accumulate = a;
-}
-
-static void init_onesided_reduce(sk_mctx *m, const sk_value *args) { init_onesided_reduction(m, args, "onesided_reduce"); }
-static void init_onesided_allreduce(sk_mctx *m, const sk_value *args) { init_onesided_reduction(m, args, "onesided_allreduce"); }
-
-static double onesided_reduction(sk_mctx *m, int everywhere)
-{
-  sk_win_state *s = sk_win_of(m);
-  int j;
-  double start = sk_sync_start(m);
-  MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
-  for (j = 0; j < (everywhere ? m->size : 1); j++) sk_win_accumulate_block(m, s, j, 0, s->arg.accumulate.op->mpi);
-  MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
+  if (!passive) MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
   return sk_sync_stop(m) - start;
-}
-
-static double measure_onesided_reduce(sk_mctx *m, const sk_value *args) { (void)args; return onesided_reduction(m, 0); }
-static double measure_onesided_allreduce(sk_mctx *m, const sk_value *args) { (void)args; return onesided_reduction(m, 1); }
-
-/* onesided_borderexchange(count, info, iteration_count, compute) and
-** onesided_borderexchange_fence: the ring stencil of twosided_borderexchange with puts
-** (each process puts count ints into slot 0 of its right and slot 1 of its left
-** neighbour), synchronised by PSCW with the neighbours or by fences. Returns the time of
-** one iteration (the average). */
-static void init_onesided_borderexchange_any(sk_mctx *m, const sk_value *args, const char *fn, int pscw)
-{
-  sk_win_state *s;
-  sk_win_border_args a;
-  win_border_args_read(&a, args);
-  sk_mpi_check_count(m, fn, "count", a.head.count);
-  sk_mpi_check_count(m, fn, "iteration_count", a.iteration_count);
-  sk_mpi_check_count(m, fn, "compute", a.compute);
-  s = sk_win_setup(m, fn, a.head.count, sk_mpi_int_type(), a.head.info, 2, 1);
-  if (s == NULL) return;
-  s->arg.border = a;
-  m->send_usage = s->block;
-  m->recv_usage = 0;
-  if (pscw) {
-    MPI_Group all;
-    int neighbours[2];
-    neighbours[0] = sk_mpi_ring_left(m);
-    neighbours[1] = sk_mpi_ring_right(m);
-    MPI_Comm_group(sk_mpi_comm(m), &all);
-    MPI_Group_incl(all, neighbours[0] == neighbours[1] ? 1 : 2, neighbours, &s->targets);
-    MPI_Group_free(&all);
-  }
-}
-
-static void init_onesided_borderexchange(sk_mctx *m, const sk_value *args)
-{
-  init_onesided_borderexchange_any(m, args, "onesided_borderexchange", 1);
-}
-
-static void init_onesided_borderexchange_fence(sk_mctx *m, const sk_value *args)
-{
-  init_onesided_borderexchange_any(m, args, "onesided_borderexchange_fence", 0);
-}
-
-static double onesided_borderexchange(sk_mctx *m, int pscw)
-{
-  sk_win_state *s = sk_win_of(m);
-  long i, iterations = s->arg.border.iteration_count;
-  double compute = (double)s->arg.border.compute, start;
-  if (iterations <= 0) return 0.0;
-  start = sk_sync_start(m);
-  if (!pscw) MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
-  for (i = 0; i < iterations; i++) {
-    if (pscw) {
-      MPI_Win_post(s->targets, 0, s->win);
-      MPI_Win_start(s->targets, 0, s->win);
-    }
-    sk_win_put_block(m, s, sk_mpi_ring_right(m), 0);
-    sk_win_put_block(m, s, sk_mpi_ring_left(m), 1);
-    if (pscw) {
-      MPI_Win_complete(s->win);
-      MPI_Win_wait(s->win);
-    } else {
-      MPI_Win_fence(i == iterations - 1 ? MPI_MODE_NOSUCCEED : 0, s->win);
-    }
-    sk_mpi_busy_wait(compute);
-  }
-  return (sk_sync_stop(m) - start) / (double)iterations;
-}
-
-static double measure_onesided_borderexchange(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return onesided_borderexchange(m, 1);
-}
-
-static double measure_onesided_borderexchange_fence(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return onesided_borderexchange(m, 0);
 }
 
 /* ---- verification (verify.h): window and buffer contents after the epoch ----
@@ -28834,16 +26276,7 @@ static double measure_onesided_borderexchange_fence(sk_mctx *m, const sk_value *
 ** block of the rank that put there, the others zeros. Gets: every window holds its
 ** owner's pattern (sk_win_prepare_get), the receive buffer must then hold the target's
 ** block. Accumulates: the locally recomputed result of the operator over the window's
-** start value and every contribution (see prepare_accumulate). */
-
-/* Rank 0 transferred to or from rank 1. */
-static long from_0_at_1(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
-{
-  (void)s;
-  (void)slot;
-  (void)offset;
-  return m->rank == 1 ? 0 : -1;
-}
+** start value and every contribution (sk_win_prepare_accumulate). */
 
 static long at_0_from_1(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
 {
@@ -28851,7 +26284,7 @@ static long at_0_from_1(sk_mctx *m, const sk_win_state *s, long slot, size_t *of
   return m->rank == 0 ? 1 : -1;
 }
 
-/* Ranks 0 and 1 transferred to (from) each other. */
+/* Ranks 0 and 1 transferred to (from) each other (Pingpong_Put_Put: if it ran). */
 static long pair_exchanged(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
 {
   (void)s;
@@ -28861,7 +26294,7 @@ static long pair_exchanged(sk_mctx *m, const sk_win_state *s, long slot, size_t 
 
 static long pair_pingponged(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
 {
-  return s->arg.pingpong.iterations > 0 ? pair_exchanged(m, s, slot, offset) : -1;
+  return m->arg.iterations > 0 ? pair_exchanged(m, s, slot, offset) : -1;
 }
 
 /* MPI_Put_passive_concurrent: rank r put into slot r of rank 0. */
@@ -28874,51 +26307,25 @@ static long concurrent_at_0(sk_mctx *m, const sk_win_state *s, long slot, size_t
 
 static long shifted(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
 {
+  (void)s;
   (void)slot;
   (void)offset;
-  return ((m->rank - s->arg.shift.distance) % m->size + m->size) % m->size;
+  return ((m->rank - m->arg.distance) % m->size + m->size) % m->size;
 }
 
 /* MPI_Put_Exchange: rank r put msg_cnt blocks into slots r*msg_cnt.. of every other rank. */
 static long exchanged(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
 {
-  long from = slot / s->arg.messages.msg_count;
+  long from = slot / m->arg.msg_count;
+  (void)s;
   (void)offset;
   return from != m->rank ? from : -1;
-}
-
-static long broadcast(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
-{
-  (void)slot;
-  (void)offset;
-  return s->arg.repeated.repetitions > 0 && m->rank != 0 ? 0 : -1;
-}
-
-/* onesided_alltoall: rank r put block `rank` of its send buffer into slot r. */
-static long all_to_all(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
-{
-  *offset = s->block * (size_t)m->rank;
-  return s->arg.repeated.repetitions > 0 ? slot : -1;
-}
-
-/* The ring: slot 0 from the left neighbour, slot 1 from the right one. */
-static long border(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
-{
-  (void)offset;
-  if (s->arg.border.iteration_count <= 0) return -1;
-  return slot == 0 ? sk_mpi_ring_left(m) : sk_mpi_ring_right(m);
-}
-
-static void check_put_to_1(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  sk_win_check_window(m, from_0_at_1);
 }
 
 static void check_put_to_1_passive(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  sk_win_check_window_passive(m, from_0_at_1);
+  sk_win_check_window_passive(m, sk_win_from_0_at_1);
 }
 
 static void check_get_from_1(sk_mctx *m, const sk_value *args)
@@ -28927,16 +26334,13 @@ static void check_get_from_1(sk_mctx *m, const sk_value *args)
   sk_win_check_received(m, at_0_from_1);
 }
 
-static void check_put_pair(sk_mctx *m, const sk_value *args)
+/* MPI_Put_Pingpong, MPI_Get_Pingpong, MPI_Put_fence_bidirectional: VARIANT is the
+** direction (a put's blocks are in the window, a get's in the receive buffer). */
+static void check_pair(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  sk_win_check_window(m, pair_exchanged);
-}
-
-static void check_get_pair(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  sk_win_check_received(m, pair_exchanged);
+  if (m->variant == WIN_GET) sk_win_check_received(m, pair_exchanged);
+  else sk_win_check_window(m, pair_exchanged);
 }
 
 static void check_put_pingpong(sk_mctx *m, const sk_value *args)
@@ -28960,31 +26364,8 @@ static void check_put_shift(sk_mctx *m, const sk_value *args)
 static void check_put_exchange(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  sk_win_check_window(m, exchanged);
-}
-
-static void check_put_exchange_passive(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  sk_win_check_window_passive(m, exchanged);
-}
-
-static void check_onesided_bcast(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  sk_win_check_window(m, broadcast);
-}
-
-static void check_onesided_alltoall(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  sk_win_check_window(m, all_to_all);
-}
-
-static void check_borderexchange(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  sk_win_check_window(m, border);
+  if (m->variant == EXCHANGE_PASSIVE) sk_win_check_window_passive(m, exchanged);
+  else sk_win_check_window(m, exchanged);
 }
 
 /* MPI_Put_activewait_get: rank 0 reads rank 1's window back as the measurement did
@@ -29010,13 +26391,12 @@ static void check_put_activewait_get(sk_mctx *m, const sk_value *args)
   free(back);
 }
 
-/* -- accumulate: a plan says for a slot of this process's window who contributed --
+/* -- accumulate: the plans (sk_win_acc_plan) and what the prepares and checks share --
 ** The window slot starts with the operands (sk_mpi_verify_fill_operands) of the virtual
 ** rank *start, every contributor r accumulates its own operands, so that start and the
 ** contributors are exactly the ranks lo..hi and the result is the operator over lo..hi
 ** (the predefined operators are commutative). MPI_REPLACE: every contributor puts the
 ** pattern of rank 0 into a zeroed slot, which must then hold that pattern. */
-typedef int (*acc_plan)(sk_mctx *m, const sk_win_state *s, long slot, int *start, int *lo, int *hi);
 
 /* rank 0 into slot 0 of rank 1 (MPI_Accumulate, MPI_Accumulate_activewait_twosided) */
 static int acc_0_to_1(sk_mctx *m, const sk_win_state *s, long slot, int *start, int *lo, int *hi)
@@ -29029,11 +26409,14 @@ static int acc_0_to_1(sk_mctx *m, const sk_win_state *s, long slot, int *start, 
 
 /* ranks 1..size-1 into the first msg_cnt slots of rank 0, or, if disjoint, rank r into
 ** slots r*msg_cnt.. (msg_cnt 1 for MPI_Accumulate_concurrent) */
-static int concurrent_slot(sk_mctx *m, long msg_count, long disjoint, long slot, int *start, int *lo, int *hi)
+static int acc_concurrent(sk_mctx *m, const sk_win_state *s, long slot, int *start, int *lo, int *hi)
 {
-  long msg_cnt = msg_count > 0 ? msg_count : 1, r = slot / msg_cnt;
+  long msg_cnt = acc_concurrent_messages(m), r;
+  (void)s;
+  if (msg_cnt <= 0) msg_cnt = 1;
+  r = slot / msg_cnt;
   if (m->rank != 0) return 0;
-  if (disjoint) {
+  if (m->arg.disjoint) {
     *start = *lo = (int)r - 1;
     *hi = (int)r;
     return r >= 1;
@@ -29043,37 +26426,9 @@ static int concurrent_slot(sk_mctx *m, long msg_count, long disjoint, long slot,
   return slot < msg_cnt;
 }
 
-static int acc_concurrent(sk_mctx *m, const sk_win_state *s, long slot, int *start, int *lo, int *hi)
-{
-  return concurrent_slot(m, 1, s->arg.acc_concurrent.disjoint, slot, start, lo, hi);
-}
-
-static int acc_concurrent_multi(sk_mctx *m, const sk_win_state *s, long slot, int *start, int *lo, int *hi)
-{
-  return concurrent_slot(m, s->arg.acc_multi.msg_count, s->arg.acc_multi.disjoint, slot, start, lo, hi);
-}
-
-/* every rank into slot 0 of rank 0 (reduce) or of every rank (allreduce) */
-static int acc_reduce(sk_mctx *m, const sk_win_state *s, long slot, int *start, int *lo, int *hi)
-{
-  (void)s;
-  *start = *hi = m->size;
-  *lo = 0;
-  return m->rank == 0 && slot == 0;
-}
-
-static int acc_allreduce(sk_mctx *m, const sk_win_state *s, long slot, int *start, int *lo, int *hi)
-{
-  (void)s;
-  *start = *hi = m->size;
-  *lo = 0;
-  return slot == 0;
-}
-
 static sk_opdef acc_sum;
 
-/* The operator `op` of the row; MPI_Accumulate_activewait_twosided has none (NULL) and
-** sums. */
+/* The operator `op` of the row, MPI_SUM for none. */
 static const sk_opdef *acc_op(const sk_opdef *op)
 {
   if (op != NULL) return op;
@@ -29084,7 +26439,7 @@ static const sk_opdef *acc_op(const sk_opdef *op)
 
 static long acc_slots(const sk_win_state *s) { return s->block > 0 ? (long)((size_t)s->memory_size / s->block) : 0; }
 
-static void prepare_accumulate(sk_mctx *m, acc_plan plan, const sk_opdef *row_op)
+SK_API void sk_win_prepare_accumulate(sk_mctx *m, sk_win_acc_plan plan, const sk_opdef *row_op)
 {
   sk_win_state *s = sk_win_of(m);
   const sk_opdef *op = acc_op(row_op);
@@ -29110,7 +26465,7 @@ static void prepare_accumulate(sk_mctx *m, acc_plan plan, const sk_opdef *row_op
   sk_win_verify_ready(m);
 }
 
-static void check_accumulate(sk_mctx *m, acc_plan plan, const sk_opdef *row_op)
+SK_API void sk_win_check_accumulate(sk_mctx *m, sk_win_acc_plan plan, const sk_opdef *row_op)
 {
   sk_win_state *s = sk_win_of(m);
   const sk_opdef *op = acc_op(row_op);
@@ -29132,277 +26487,141 @@ static void check_accumulate(sk_mctx *m, acc_plan plan, const sk_opdef *row_op)
   }
 }
 
-static void prepare_MPI_Accumulate(sk_mctx *m, const sk_value *args)
+/* MPI_Accumulate and MPI_Accumulate_activewait_twosided (passive: settled first). */
+static void prepare_acc_0_to_1(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  prepare_accumulate(m, acc_0_to_1, sk_win_of(m)->arg.accumulate.op);
+  sk_win_prepare_accumulate(m, acc_0_to_1, accumulate_op(m));
 }
 
-static void check_MPI_Accumulate(sk_mctx *m, const sk_value *args)
+static void check_acc_0_to_1(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  check_accumulate(m, acc_0_to_1, sk_win_of(m)->arg.accumulate.op);
+  sk_win_check_accumulate(m, acc_0_to_1, accumulate_op(m));
 }
 
-static void prepare_MPI_Accumulate_activewait_twosided(sk_mctx *m, const sk_value *args)
+static void check_acc_0_to_1_passive(sk_mctx *m, const sk_value *args)
 {
-  (void)args;
-  prepare_accumulate(m, acc_0_to_1, NULL);
-}
-
-static void check_MPI_Accumulate_activewait_twosided(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
   sk_win_settle(m);
-  check_accumulate(m, acc_0_to_1, NULL);
+  check_acc_0_to_1(m, args);
 }
 
-static void prepare_MPI_Accumulate_concurrent(sk_mctx *m, const sk_value *args)
+static void prepare_acc_concurrent(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  prepare_accumulate(m, acc_concurrent, sk_win_of(m)->arg.acc_concurrent.op);
+  sk_win_prepare_accumulate(m, acc_concurrent, accumulate_op(m));
 }
 
-static void check_MPI_Accumulate_concurrent(sk_mctx *m, const sk_value *args)
+static void check_acc_concurrent(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  check_accumulate(m, acc_concurrent, sk_win_of(m)->arg.acc_concurrent.op);
+  sk_win_check_accumulate(m, acc_concurrent, accumulate_op(m));
 }
 
-static void prepare_MPI_Accumulate_concurrent_multi(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  prepare_accumulate(m, acc_concurrent_multi, sk_win_of(m)->arg.acc_multi.op);
-}
-
-static void check_MPI_Accumulate_concurrent_multi(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  check_accumulate(m, acc_concurrent_multi, sk_win_of(m)->arg.acc_multi.op);
-}
-
-static void prepare_onesided_reduce(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  prepare_accumulate(m, acc_reduce, sk_win_of(m)->arg.accumulate.op);
-}
-
-static void check_onesided_reduce(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  check_accumulate(m, acc_reduce, sk_win_of(m)->arg.accumulate.op);
-}
-
-static void prepare_onesided_allreduce(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  prepare_accumulate(m, acc_allreduce, sk_win_of(m)->arg.accumulate.op);
-}
-
-static void check_onesided_allreduce(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  check_accumulate(m, acc_allreduce, sk_win_of(m)->arg.accumulate.op);
-}
-
-/* -- the derived datatype family: the window or buffer of 2*count ints, compared in
+/* -- the derived datatype rows: the window or buffer of 2*count ints, compared in
 ** packed form with the sender's datatype (the vector's gaps and the rest stay zeros) -- */
-static void datatype_check(sk_mctx *m, enum dt_shape shape, int use_get)
+static void check_datatype(sk_mctx *m, const sk_value *args)
 {
+  const datatype_variant *v = &datatype_variants[m->variant];
+  int use_get = v->direction == WIN_GET;
   sk_win_state *s = sk_win_of(m);
   sk_datatype vector;
   const sk_datatype *r_dt = sk_mpi_int_type(), *s_dt = sk_mpi_int_type();
   long r_count = s->count, s_count = s->count;
   const char *buf = use_get ? m->recv_buf : s->memory;
   size_t used;
+  (void)args;
   if (m->rank != (use_get ? 0 : 1)) return;
   vector.name = "vector(count, 1, 2, MPI_INT)";
   vector.size = sizeof(int) * (size_t)s->count;
   vector.extent = s->count > 0 ? sizeof(int) * (size_t)(2 * s->count - 1) : 0;
   vector.mpi = s->derived;
-  if (shape == SHAPE_VECTOR || shape == SHAPE_MIXED) { r_dt = &vector; r_count = 1; }
-  if (shape == SHAPE_VECTOR) { s_dt = &vector; s_count = 1; }
+  if (v->shape == SHAPE_VECTOR || v->shape == SHAPE_MIXED) { r_dt = &vector; r_count = 1; }
+  if (v->shape == SHAPE_VECTOR) { s_dt = &vector; s_count = 1; }
   used = sk_mpi_bytes(r_count, r_dt);
   if (sk_mpi_verify_block(m, use_get ? "receive buffer after the epoch" : "window after the epoch", buf, r_count,
                           r_dt, s_count, s_dt, use_get ? 1 : 0, 0))
     sk_win_verify_zeros(m, "after the datatype's data (nothing was to arrive there)", buf + used, s->block - used);
 }
 
-static void check_Datatype_int(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  datatype_check(m, SHAPE_INT, 0);
-}
-
-static void check_Datatype_simple(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  datatype_check(m, SHAPE_CONTIGUOUS, 0);
-}
-
-static void check_Datatype_simple_Get(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  datatype_check(m, SHAPE_CONTIGUOUS, 1);
-}
-
-static void check_Datatype_complex_once(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  datatype_check(m, SHAPE_VECTOR, 0);
-}
-
-static void check_Datatype_complex_everytime(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  datatype_check(m, SHAPE_VECTOR, 0);
-}
-
-static void check_Datatype_complex_mixed_once(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  datatype_check(m, SHAPE_MIXED, 0);
-}
-
-static void check_Datatype_complex_mixed_everytime(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  datatype_check(m, SHAPE_MIXED, 0);
-}
-
-static void check_Datatype_complex_Get(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  datatype_check(m, SHAPE_VECTOR, 1);
-}
-
 #endif /* SKAMPI_MPI && SK_MPI_LEVEL >= 2 */
 
+
 static const sk_measurement mpi_win_transfer_table[] = {
-  SK_ROW_MPI2("MPI_Put_Pingpong", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Put_Pingpong, init_MPI_Put_Pingpong, sk_win_finalize,
-              sk_win_prepare_put, check_put_pair, NULL),
+  SK_ROW_MPI2("MPI_Put_Pingpong", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, WIN_PUT,
+              measure_pingpong_fenced, sk_win_init_one_block, sk_win_finalize, sk_win_prepare_put, check_pair, NULL),
   SK_ROW_MPI2("Pingpong_Put_Put", "count:i datatype:t info:n iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Pingpong_Put_Put, init_Pingpong_Put_Put, sk_win_finalize,
-              sk_win_prepare_put, check_put_pingpong, NULL),
+              measure_Pingpong_Put_Put, sk_win_init_one_block, sk_win_finalize, sk_win_prepare_put, check_put_pingpong, NULL),
   SK_ROW_MPI2("onesided_dummy", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 1, 0,
-              measure_onesided_dummy, init_onesided_dummy, sk_win_finalize,
-              NULL, NULL, "an empty synchronised measurement"),
-  SK_ROW_MPI2("MPI_Put_fence_bidirectional", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Put_fence_bidirectional, init_MPI_Put_fence_bidirectional, sk_win_finalize,
-              sk_win_prepare_put, check_put_pair, NULL),
-  SK_ROW_MPI2("MPI_Put_callduration", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Put_callduration, init_MPI_Put_callduration, sk_win_finalize,
-              sk_win_prepare_put, check_put_to_1, NULL),
-  SK_ROW_MPI2("MPI_Put_dedicated", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Put_dedicated, init_MPI_Put_dedicated, sk_win_finalize,
-              sk_win_prepare_put, check_put_to_1, NULL),
-  SK_ROW_MPI2("MPI_Put_passive", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Put_passive, init_MPI_Put_passive, sk_win_finalize,
-              sk_win_prepare_put, check_put_to_1_passive, NULL),
+              measure_onesided_dummy, sk_win_init_one_block, sk_win_finalize, NULL, NULL, "an empty synchronised measurement"),
+  SK_ROW_MPI2("MPI_Put_fence_bidirectional", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, WIN_PUT,
+              measure_MPI_Put_fence_bidirectional, sk_win_init_one_block, sk_win_finalize, sk_win_prepare_put, check_pair, NULL),
+  SK_ROW_MPI2("MPI_Put_callduration", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, WIN_PUT,
+              measure_transfer_call, sk_win_init_one_block, sk_win_finalize, sk_win_prepare_put, sk_win_check_put_to_1, NULL),
+  SK_ROW_MPI2("MPI_Put_dedicated", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, DEDICATED_PUT,
+              measure_dedicated, init_dedicated, sk_win_finalize, sk_win_prepare_put, sk_win_check_put_to_1, NULL),
+  SK_ROW_MPI2("MPI_Put_passive", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, WIN_PUT,
+              measure_transfer_passive, sk_win_init_one_block, sk_win_finalize, sk_win_prepare_put, check_put_to_1_passive, NULL),
   SK_ROW_MPI2("MPI_Put_passive_concurrent", "count:i datatype:t info:n lock_type:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Put_passive_concurrent, init_MPI_Put_passive_concurrent, sk_win_finalize,
-              sk_win_prepare_put, check_put_concurrent, NULL),
-  SK_ROW_MPI2("MPI_Put_fence", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Put_fence, init_MPI_Put_fence, sk_win_finalize, sk_win_prepare_put, check_put_to_1, NULL),
-  SK_ROW_MPI2("MPI_Put_activewait_get", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Put_activewait_get, init_MPI_Put_activewait_get, sk_win_finalize,
-              sk_win_prepare_put, check_put_activewait_get, NULL),
-  SK_ROW_MPI2("MPI_Put_activewait_twosided", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Put_activewait_twosided, init_MPI_Put_activewait_twosided, sk_win_finalize,
-              sk_win_prepare_put, check_put_to_1_passive, NULL),
-  SK_ROW_MPI2("MPI_Put_activewait_twosided_sleep", "count:i info:n delay_us:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Put_activewait_twosided_sleep, init_MPI_Put_activewait_twosided_sleep, sk_win_finalize,
-              sk_win_prepare_put, check_put_to_1_passive, NULL),
-  SK_ROW_MPI2("MPI_Get_Pingpong", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Get_Pingpong, init_MPI_Get_Pingpong, sk_win_finalize,
-              sk_win_prepare_get, check_get_pair, NULL),
-  SK_ROW_MPI2("MPI_Get_callduration", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Get_callduration, init_MPI_Get_callduration, sk_win_finalize,
-              sk_win_prepare_get, check_get_from_1, NULL),
-  SK_ROW_MPI2("MPI_Get_dedicated", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Get_dedicated, init_MPI_Get_dedicated, sk_win_finalize,
-              sk_win_prepare_get, check_get_from_1, NULL),
-  SK_ROW_MPI2("MPI_Get_passive", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Get_passive, init_MPI_Get_passive, sk_win_finalize,
-              sk_win_prepare_get, check_get_from_1, NULL),
-  SK_ROW_MPI2("MPI_Get_fence", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Get_fence, init_MPI_Get_fence, sk_win_finalize, sk_win_prepare_get, check_get_from_1, NULL),
-  SK_ROW_MPI2("MPI_Get_activewait", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Get_activewait, init_MPI_Get_activewait, sk_win_finalize,
-              sk_win_prepare_get, check_get_from_1, NULL),
-  SK_ROW_MPI2("MPI_Get_activewait_sleep", "count:i info:n delay_us:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Get_activewait_sleep, init_MPI_Get_activewait_sleep, sk_win_finalize,
-              sk_win_prepare_get, check_get_from_1, NULL),
+              measure_MPI_Put_passive_concurrent, init_MPI_Put_passive_concurrent, sk_win_finalize, sk_win_prepare_put, check_put_concurrent, NULL),
+  SK_ROW_MPI2("MPI_Put_fence", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, WIN_PUT,
+              measure_transfer_fenced, sk_win_init_one_block, sk_win_finalize, sk_win_prepare_put, sk_win_check_put_to_1, NULL),
+  SK_ROW_MPI2("MPI_Put_activewait_get", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, AW_PUT_READ_BACK,
+              measure_MPI_Put_activewait_get, init_activewait, sk_win_finalize, sk_win_prepare_put, check_put_activewait_get, NULL),
+  SK_ROW_MPI2("MPI_Put_activewait_twosided", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, AW_PUT,
+              measure_activewait_notice, init_activewait, sk_win_finalize, sk_win_prepare_put, check_put_to_1_passive, NULL),
+  SK_ROW_MPI2("MPI_Put_activewait_twosided_sleep", "count:i info:n delay_us:i", SK_PATTERN_COLLECTIVE, 2, AW_PUT,
+              measure_activewait_notice, init_activewait, sk_win_finalize, sk_win_prepare_put, check_put_to_1_passive, NULL),
+  SK_ROW_MPI2("MPI_Get_Pingpong", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, WIN_GET,
+              measure_pingpong_fenced, sk_win_init_one_block, sk_win_finalize, sk_win_prepare_get, check_pair, NULL),
+  SK_ROW_MPI2("MPI_Get_callduration", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, WIN_GET,
+              measure_transfer_call, sk_win_init_one_block, sk_win_finalize, sk_win_prepare_get, check_get_from_1, NULL),
+  SK_ROW_MPI2("MPI_Get_dedicated", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, DEDICATED_GET,
+              measure_dedicated, init_dedicated, sk_win_finalize, sk_win_prepare_get, check_get_from_1, NULL),
+  SK_ROW_MPI2("MPI_Get_passive", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, WIN_GET,
+              measure_transfer_passive, sk_win_init_one_block, sk_win_finalize, sk_win_prepare_get, check_get_from_1, NULL),
+  SK_ROW_MPI2("MPI_Get_fence", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 2, WIN_GET,
+              measure_transfer_fenced, sk_win_init_one_block, sk_win_finalize, sk_win_prepare_get, check_get_from_1, NULL),
+  SK_ROW_MPI2("MPI_Get_activewait", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, AW_GET,
+              measure_activewait_notice, init_activewait, sk_win_finalize, sk_win_prepare_get, check_get_from_1, NULL),
+  SK_ROW_MPI2("MPI_Get_activewait_sleep", "count:i info:n delay_us:i", SK_PATTERN_COLLECTIVE, 2, AW_GET,
+              measure_activewait_notice, init_activewait, sk_win_finalize, sk_win_prepare_get, check_get_from_1, NULL),
   SK_ROW_MPI2("MPI_Accumulate", "count:i datatype:t info:n operation:o", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Accumulate, init_MPI_Accumulate, sk_win_finalize,
-              prepare_MPI_Accumulate, check_MPI_Accumulate, NULL),
-  SK_ROW_MPI2("MPI_Accumulate_activewait_twosided", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Accumulate_activewait_twosided, init_MPI_Accumulate_activewait_twosided, sk_win_finalize,
-              prepare_MPI_Accumulate_activewait_twosided, check_MPI_Accumulate_activewait_twosided, NULL),
-  SK_ROW_MPI2("MPI_Accumulate_concurrent", "count:i datatype:t info:n operation:o disjoint:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Accumulate_concurrent, init_MPI_Accumulate_concurrent, sk_win_finalize,
-              prepare_MPI_Accumulate_concurrent, check_MPI_Accumulate_concurrent, NULL),
+              measure_MPI_Accumulate, init_MPI_Accumulate, sk_win_finalize, prepare_acc_0_to_1, check_acc_0_to_1, NULL),
+  SK_ROW_MPI2("MPI_Accumulate_activewait_twosided", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, AW_ACCUMULATE,
+              measure_activewait_notice, init_activewait, sk_win_finalize, prepare_acc_0_to_1, check_acc_0_to_1_passive, NULL),
+  SK_ROW_MPI2("MPI_Accumulate_concurrent", "count:i datatype:t info:n operation:o disjoint:i", SK_PATTERN_COLLECTIVE, 2, ACC_CONCURRENT_ONE,
+              measure_accumulate_concurrent, init_accumulate_concurrent, sk_win_finalize, prepare_acc_concurrent, check_acc_concurrent, NULL),
   SK_ROW_MPI2("Caching", "count:i datatype:t info:n delay_us:i", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_Caching, init_Caching, sk_win_finalize, sk_win_prepare_get, check_get_from_1, NULL),
   SK_ROW_MPI2("Combining_fence", "count:i datatype:t info:n msg_count:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Combining_fence, init_Combining_fence, sk_win_finalize,
-              sk_win_prepare_put, check_put_to_1, NULL),
-  SK_ROW_MPI2("Combining_dedicated", "count:i datatype:t info:n msg_count:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Combining_dedicated, init_Combining_dedicated, sk_win_finalize,
-              sk_win_prepare_put, check_put_to_1, NULL),
-  SK_ROW_MPI2("Datatype_complex_everytime", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Datatype_complex_everytime, init_Datatype_complex_everytime, sk_win_finalize,
-              sk_win_prepare_put, check_Datatype_complex_everytime, NULL),
-  SK_ROW_MPI2("Datatype_complex_once", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Datatype_complex_once, init_Datatype_complex_once, sk_win_finalize,
-              sk_win_prepare_put, check_Datatype_complex_once, NULL),
-  SK_ROW_MPI2("Datatype_complex_mixed_everytime", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Datatype_complex_mixed_everytime, init_Datatype_complex_mixed_everytime, sk_win_finalize,
-              sk_win_prepare_put, check_Datatype_complex_mixed_everytime, NULL),
-  SK_ROW_MPI2("Datatype_complex_mixed_once", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Datatype_complex_mixed_once, init_Datatype_complex_mixed_once, sk_win_finalize,
-              sk_win_prepare_put, check_Datatype_complex_mixed_once, NULL),
-  SK_ROW_MPI2("Datatype_complex_Get", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Datatype_complex_Get, init_Datatype_complex_Get, sk_win_finalize,
-              sk_win_prepare_get, check_Datatype_complex_Get, NULL),
-  SK_ROW_MPI2("Datatype_int", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Datatype_int, init_Datatype_int, sk_win_finalize, sk_win_prepare_put, check_Datatype_int, NULL),
-  SK_ROW_MPI2("Datatype_simple", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Datatype_simple, init_Datatype_simple, sk_win_finalize,
-              sk_win_prepare_put, check_Datatype_simple, NULL),
-  SK_ROW_MPI2("Datatype_simple_Get", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Datatype_simple_Get, init_Datatype_simple_Get, sk_win_finalize,
-              sk_win_prepare_get, check_Datatype_simple_Get, NULL),
+              measure_Combining_fence, init_Combining_fence, sk_win_finalize, sk_win_prepare_put, sk_win_check_put_to_1, NULL),
+  SK_ROW_MPI2("Combining_dedicated", "count:i datatype:t info:n msg_count:i", SK_PATTERN_COLLECTIVE, 2, DEDICATED_COMBINING,
+              measure_dedicated, init_dedicated, sk_win_finalize, sk_win_prepare_put, sk_win_check_put_to_1, NULL),
+  SK_ROW_MPI2("Datatype_complex_everytime", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, DT_COMPLEX_EVERYTIME,
+              measure_datatype, init_datatype, sk_win_finalize, sk_win_prepare_put, check_datatype, NULL),
+  SK_ROW_MPI2("Datatype_complex_once", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, DT_COMPLEX_ONCE,
+              measure_datatype, init_datatype, sk_win_finalize, sk_win_prepare_put, check_datatype, NULL),
+  SK_ROW_MPI2("Datatype_complex_mixed_everytime", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, DT_COMPLEX_MIXED_EVERYTIME,
+              measure_datatype, init_datatype, sk_win_finalize, sk_win_prepare_put, check_datatype, NULL),
+  SK_ROW_MPI2("Datatype_complex_mixed_once", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, DT_COMPLEX_MIXED_ONCE,
+              measure_datatype, init_datatype, sk_win_finalize, sk_win_prepare_put, check_datatype, NULL),
+  SK_ROW_MPI2("Datatype_complex_Get", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, DT_COMPLEX_GET,
+              measure_datatype, init_datatype, sk_win_finalize, sk_win_prepare_get, check_datatype, NULL),
+  SK_ROW_MPI2("Datatype_int", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, DT_INT,
+              measure_datatype, init_datatype, sk_win_finalize, sk_win_prepare_put, check_datatype, NULL),
+  SK_ROW_MPI2("Datatype_simple", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, DT_SIMPLE,
+              measure_datatype, init_datatype, sk_win_finalize, sk_win_prepare_put, check_datatype, NULL),
+  SK_ROW_MPI2("Datatype_simple_Get", "count:i info:n", SK_PATTERN_COLLECTIVE, 2, DT_SIMPLE_GET,
+              measure_datatype, init_datatype, sk_win_finalize, sk_win_prepare_get, check_datatype, NULL),
   SK_ROW_MPI2("MPI_Put_Shift", "count:i datatype:t info:n distance:i", SK_PATTERN_COLLECTIVE, 1, 0,
-              measure_MPI_Put_Shift, init_MPI_Put_Shift, sk_win_finalize, sk_win_prepare_put, check_put_shift, NULL),
-  SK_ROW_MPI2("MPI_Put_Exchange", "count:i datatype:t info:n msg_count:i", SK_PATTERN_COLLECTIVE, 1, 0,
-              measure_MPI_Put_Exchange, init_MPI_Put_Exchange, sk_win_finalize,
-              sk_win_prepare_put, check_put_exchange, NULL),
-  SK_ROW_MPI2("MPI_Put_Exchange_passive", "count:i datatype:t info:n msg_count:i", SK_PATTERN_COLLECTIVE, 1, 0,
-              measure_MPI_Put_Exchange_passive, init_MPI_Put_Exchange_passive, sk_win_finalize,
-              sk_win_prepare_put, check_put_exchange_passive, NULL),
-  SK_ROW_MPI2("MPI_Accumulate_concurrent_multi", "count:i datatype:t info:n msg_count:i operator:o disjoint:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Accumulate_concurrent_multi, init_MPI_Accumulate_concurrent_multi, sk_win_finalize,
-              prepare_MPI_Accumulate_concurrent_multi, check_MPI_Accumulate_concurrent_multi, NULL),
-  SK_ROW_MPI2("onesided_bcast", "count:i datatype:t info:n bcast_count:i", SK_PATTERN_COLLECTIVE, 1, 0,
-              measure_onesided_bcast, init_onesided_bcast, sk_win_finalize,
-              sk_win_prepare_put, check_onesided_bcast, NULL),
-  SK_ROW_MPI2("onesided_alltoall", "count:i datatype:t info:n alltoall_count:i", SK_PATTERN_COLLECTIVE, 1, 0,
-              measure_onesided_alltoall, init_onesided_alltoall, sk_win_finalize,
-              sk_win_prepare_put, check_onesided_alltoall, NULL),
-  SK_ROW_MPI2("onesided_reduce", "count:i datatype:t info:n op:o", SK_PATTERN_COLLECTIVE, 1, 0,
-              measure_onesided_reduce, init_onesided_reduce, sk_win_finalize,
-              prepare_onesided_reduce, check_onesided_reduce, NULL),
-  SK_ROW_MPI2("onesided_allreduce", "count:i datatype:t info:n op:o", SK_PATTERN_COLLECTIVE, 1, 0,
-              measure_onesided_allreduce, init_onesided_allreduce, sk_win_finalize,
-              prepare_onesided_allreduce, check_onesided_allreduce, NULL),
-  SK_ROW_MPI2("onesided_borderexchange", "count:i info:n iteration_count:i compute:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_onesided_borderexchange, init_onesided_borderexchange, sk_win_finalize,
-              sk_win_prepare_put, check_borderexchange, NULL),
-  SK_ROW_MPI2("onesided_borderexchange_fence", "count:i info:n iteration_count:i compute:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_onesided_borderexchange_fence, init_onesided_borderexchange_fence, sk_win_finalize,
-              sk_win_prepare_put, check_borderexchange, NULL),
+              measure_MPI_Put_Shift, sk_win_init_one_block, sk_win_finalize, sk_win_prepare_put, check_put_shift, NULL),
+  SK_ROW_MPI2("MPI_Put_Exchange", "count:i datatype:t info:n msg_count:i", SK_PATTERN_COLLECTIVE, 1, EXCHANGE_FENCE,
+              measure_put_exchange, init_put_exchange, sk_win_finalize, sk_win_prepare_put, check_put_exchange, NULL),
+  SK_ROW_MPI2("MPI_Put_Exchange_passive", "count:i datatype:t info:n msg_count:i", SK_PATTERN_COLLECTIVE, 1, EXCHANGE_PASSIVE,
+              measure_put_exchange, init_put_exchange, sk_win_finalize, sk_win_prepare_put, check_put_exchange, NULL),
+  SK_ROW_MPI2("MPI_Accumulate_concurrent_multi", "count:i datatype:t info:n msg_count:i operator:o disjoint:i", SK_PATTERN_COLLECTIVE, 2, ACC_CONCURRENT_MULTI,
+              measure_accumulate_concurrent, init_accumulate_concurrent, sk_win_finalize, prepare_acc_concurrent, check_acc_concurrent, NULL),
   SK_ROW_ALIAS("Put_fence_bidirectional", "MPI_Put_fence_bidirectional"),
   SK_ROW_ALIAS("Put_dedicated", "MPI_Put_dedicated"),
   SK_ROW_ALIAS("Put_passive", "MPI_Put_passive"),
@@ -29429,15 +26648,237 @@ static const sk_measurement mpi_win_transfer_table[] = {
   SK_ROW_ALIAS("Combining_Put_fence", "Combining_fence"),
   SK_ROW_ALIAS("Combining_Put_dedicated", "Combining_dedicated"),
 #ifdef SKAMPI_TESTING
-  SK_ROW_MPI2("Verify_Corrupt_Win_Test", "count:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Verify_Corrupt_Win_Test, init_Verify_Corrupt_Win_Test, sk_win_finalize,
-              sk_win_prepare_put, check_put_to_1, NULL),
+  SK_ROW_MPI2("Verify_Corrupt_Win_Test", "count:i", SK_PATTERN_COLLECTIVE, 2, WIN_PUT,
+              measure_Verify_Corrupt_Win_Test, sk_win_init_one_block, sk_win_finalize, sk_win_prepare_put, sk_win_check_put_to_1, NULL),
 #endif
   SK_ROW_END
 };
 
+
 SK_API const sk_measurement *sk_meas_table_mpi_win_transfer(void) { return mpi_win_transfer_table; }
 /* --- end split/measurements/meas_mpi_win_transfer.c --- */
+/* --- begin split/measurements/meas_mpi_win_coll.c --- */
+#line 1 "split/measurements/meas_mpi_win_coll.c"
+/*
+** meas_mpi_win_coll.c -- the collective operations made of one-sided transfers (SKaMPI 5
+** manual §3.3): onesided_bcast, onesided_alltoall, onesided_reduce, onesided_allreduce
+** and onesided_borderexchange, the counterparts of the two-sided ones of meas_mpi_coll.c.
+** The window state, its setup and the verification helpers come from meas_mpi_win_sync.c
+** and meas_mpi_win_transfer.c (meas_mpi.h). The functions read their arguments by name
+** (m->arg); each pair of rows shares one function per role, told apart by its VARIANT.
+** They need MPI-2 (SK_MPI_LEVEL >= 2); the rows exist in every build.
+*/
+#line 11 "split/measurements/meas_mpi_win_coll.c"
+#line 12 "split/measurements/meas_mpi_win_coll.c"
+
+/* The VARIANTs of the rows (in every build: the table names them). */
+enum repeated_variant { REPEATED_BCAST, REPEATED_ALLTOALL };
+enum reduction_variant { REDUCTION_TO_ROOT, REDUCTION_EVERYWHERE };
+enum border_variant { BORDER_PSCW, BORDER_FENCE };
+
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
+
+/* onesided_bcast(count, dt, info, bcast_count): bcast_count broadcasts from rank 0 made
+** of puts, one fence epoch each; onesided_alltoall(count, dt, info, alltoall_count):
+** likewise all-to-alls (every process puts a block to every process, itself included,
+** slot = its rank). Both return the time of one operation (the average). */
+static long repetitions(const sk_mctx *m)
+{
+  return m->variant == REPEATED_ALLTOALL ? m->arg.alltoall_count : m->arg.bcast_count;
+}
+
+static void init_onesided_repeated(sk_mctx *m, const sk_value *args)
+{
+  long slots = m->variant == REPEATED_ALLTOALL ? m->size : 1;
+  sk_win_state *s;
+  (void)args;
+  sk_mpi_check_count(m, m->name, "repetition count", repetitions(m));
+  s = sk_win_simple(m, slots);
+  if (s == NULL) return;
+  m->send_usage = s->block * (size_t)slots;
+}
+
+static double measure_onesided_repeated(sk_mctx *m, const sk_value *args)
+{
+  sk_win_state *s = sk_win_of(m);
+  long i, n = repetitions(m);
+  int j;
+  double start;
+  (void)args;
+  if (n <= 0) return 0.0;
+  start = sk_sync_start(m);
+  MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
+  for (i = 0; i < n; i++) {
+    for (j = 0; j < m->size; j++) {
+      if (m->variant == REPEATED_ALLTOALL)
+        MPI_Put(m->send_buf + s->block * (size_t)j, s->count, s->dt, j, (MPI_Aint)(s->block * (size_t)m->rank),
+                s->count, s->dt, s->win);
+      else if (m->rank == 0 && j != 0)
+        sk_win_put_block(m, s, j, 0);
+    }
+    MPI_Win_fence(i == n - 1 ? MPI_MODE_NOSUCCEED : 0, s->win);
+  }
+  return (sk_sync_stop(m) - start) / (double)n;
+}
+
+/* onesided_reduce(count, dt, info, op): every process accumulates its block into rank
+** 0's window in one fence epoch (root fixed at 0); onesided_allreduce: every process
+** accumulates into every process's window, itself included. */
+static void init_onesided_reduction(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_mpi_check_op(m, m->name, m->arg.op, sk_win_datatype(m), 1);
+  sk_win_simple(m, 1);
+}
+
+static double measure_onesided_reduction(sk_mctx *m, const sk_value *args)
+{
+  sk_win_state *s = sk_win_of(m);
+  int j, targets = m->variant == REDUCTION_EVERYWHERE ? m->size : 1;
+  double start = sk_sync_start(m);
+  (void)args;
+  MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
+  for (j = 0; j < targets; j++) sk_win_accumulate_block(m, s, j, 0, m->arg.op->mpi);
+  MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
+  return sk_sync_stop(m) - start;
+}
+
+/* onesided_borderexchange(count, info, iteration_count, compute) and
+** onesided_borderexchange_fence: the ring stencil of twosided_borderexchange with puts
+** (each process puts count ints into slot 0 of its right and slot 1 of its left
+** neighbour), synchronised by PSCW with the neighbours or by fences. Returns the time of
+** one iteration (the average). */
+static void init_onesided_borderexchange(sk_mctx *m, const sk_value *args)
+{
+  sk_win_state *s;
+  (void)args;
+  sk_mpi_check_count(m, m->name, "count", m->arg.count);
+  sk_mpi_check_count(m, m->name, "iteration_count", m->arg.iteration_count);
+  sk_mpi_check_count(m, m->name, "compute", m->arg.compute);
+  s = sk_win_setup(m, m->arg.count, sk_mpi_int_type(), 2, 1);
+  if (s == NULL) return;
+  m->send_usage = s->block;
+  m->recv_usage = 0;
+  if (m->variant == BORDER_PSCW) {
+    MPI_Group all;
+    int neighbours[2];
+    neighbours[0] = sk_mpi_ring_left(m);
+    neighbours[1] = sk_mpi_ring_right(m);
+    MPI_Comm_group(sk_mpi_comm(m), &all);
+    MPI_Group_incl(all, neighbours[0] == neighbours[1] ? 1 : 2, neighbours, &s->targets);
+    MPI_Group_free(&all);
+  }
+}
+
+static double measure_onesided_borderexchange(sk_mctx *m, const sk_value *args)
+{
+  sk_win_state *s = sk_win_of(m);
+  int pscw = m->variant == BORDER_PSCW;
+  long i, iterations = m->arg.iteration_count;
+  double compute = (double)m->arg.compute, start;
+  (void)args;
+  if (iterations <= 0) return 0.0;
+  start = sk_sync_start(m);
+  if (!pscw) MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
+  for (i = 0; i < iterations; i++) {
+    if (pscw) {
+      MPI_Win_post(s->targets, 0, s->win);
+      MPI_Win_start(s->targets, 0, s->win);
+    }
+    sk_win_put_block(m, s, sk_mpi_ring_right(m), 0);
+    sk_win_put_block(m, s, sk_mpi_ring_left(m), 1);
+    if (pscw) {
+      MPI_Win_complete(s->win);
+      MPI_Win_wait(s->win);
+    } else {
+      MPI_Win_fence(i == iterations - 1 ? MPI_MODE_NOSUCCEED : 0, s->win);
+    }
+    sk_mpi_busy_wait(compute);
+  }
+  return (sk_sync_stop(m) - start) / (double)iterations;
+}
+
+/* ---- verification (verify.h): the windows after the epochs (sk_win_check_window) ---- */
+
+/* onesided_bcast: rank 0's block at every other rank, if it ran. */
+static long broadcast(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
+{
+  (void)s;
+  (void)slot;
+  (void)offset;
+  return repetitions(m) > 0 && m->rank != 0 ? 0 : -1;
+}
+
+/* onesided_alltoall: rank r put block `rank` of its send buffer into slot r. */
+static long all_to_all(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
+{
+  *offset = s->block * (size_t)m->rank;
+  return repetitions(m) > 0 ? slot : -1;
+}
+
+/* The ring: slot 0 from the left neighbour, slot 1 from the right one. */
+static long border(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
+{
+  (void)s;
+  (void)offset;
+  if (m->arg.iteration_count <= 0) return -1;
+  return slot == 0 ? sk_mpi_ring_left(m) : sk_mpi_ring_right(m);
+}
+
+static void check_onesided_repeated(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_check_window(m, m->variant == REPEATED_ALLTOALL ? all_to_all : broadcast);
+}
+
+static void check_borderexchange(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_check_window(m, border);
+}
+
+/* Every rank into slot 0 of rank 0 (reduce) or of every rank (allreduce): the slot
+** starts with the operands of virtual rank size, so the result combines ranks 0..size. */
+static int reduction_plan(sk_mctx *m, const sk_win_state *s, long slot, int *start, int *lo, int *hi)
+{
+  (void)s;
+  *start = *hi = m->size;
+  *lo = 0;
+  return slot == 0 && (m->variant == REDUCTION_EVERYWHERE || m->rank == 0);
+}
+
+static void prepare_onesided_reduction(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_prepare_accumulate(m, reduction_plan, m->arg.op);
+}
+
+static void check_onesided_reduction(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_check_accumulate(m, reduction_plan, m->arg.op);
+}
+
+#endif /* SKAMPI_MPI && SK_MPI_LEVEL >= 2 */
+
+static const sk_measurement mpi_win_coll_table[] = {
+  SK_ROW_MPI2("onesided_bcast", "count:i datatype:t info:n bcast_count:i", SK_PATTERN_COLLECTIVE, 1, REPEATED_BCAST,
+              measure_onesided_repeated, init_onesided_repeated, sk_win_finalize, sk_win_prepare_put, check_onesided_repeated, NULL),
+  SK_ROW_MPI2("onesided_alltoall", "count:i datatype:t info:n alltoall_count:i", SK_PATTERN_COLLECTIVE, 1, REPEATED_ALLTOALL,
+              measure_onesided_repeated, init_onesided_repeated, sk_win_finalize, sk_win_prepare_put, check_onesided_repeated, NULL),
+  SK_ROW_MPI2("onesided_reduce", "count:i datatype:t info:n op:o", SK_PATTERN_COLLECTIVE, 1, REDUCTION_TO_ROOT,
+              measure_onesided_reduction, init_onesided_reduction, sk_win_finalize, prepare_onesided_reduction, check_onesided_reduction, NULL),
+  SK_ROW_MPI2("onesided_allreduce", "count:i datatype:t info:n op:o", SK_PATTERN_COLLECTIVE, 1, REDUCTION_EVERYWHERE,
+              measure_onesided_reduction, init_onesided_reduction, sk_win_finalize, prepare_onesided_reduction, check_onesided_reduction, NULL),
+  SK_ROW_MPI2("onesided_borderexchange", "count:i info:n iteration_count:i compute:i", SK_PATTERN_COLLECTIVE, 2, BORDER_PSCW,
+              measure_onesided_borderexchange, init_onesided_borderexchange, sk_win_finalize, sk_win_prepare_put, check_borderexchange, NULL),
+  SK_ROW_MPI2("onesided_borderexchange_fence", "count:i info:n iteration_count:i compute:i", SK_PATTERN_COLLECTIVE, 2, BORDER_FENCE,
+              measure_onesided_borderexchange, init_onesided_borderexchange, sk_win_finalize, sk_win_prepare_put, check_borderexchange, NULL),
+  SK_ROW_END
+};
+
+SK_API const sk_measurement *sk_meas_table_mpi_win_coll(void) { return mpi_win_coll_table; }
+/* --- end split/measurements/meas_mpi_win_coll.c --- */
 /* --- begin split/measurements/meas_mpi_win_atomic.c --- */
 #line 1 "split/measurements/meas_mpi_win_atomic.c"
 /*
@@ -29449,16 +26890,17 @@ SK_API const sk_measurement *sk_meas_table_mpi_win_transfer(void) { return mpi_w
 ** MPI_Put / MPI_Get on a shared-memory window among the processes of one node
 ** (MPI_Comm_split_type(MPI_COMM_TYPE_SHARED)). The bodies exist where mpi.h is MPI-3 or
 ** later (SK_ROW_MPI3).
-** Invariants: the window (this module's atomic_state, made in init, freed in finalize)
-** starts as zeros in the verification's prepare; every row but Win_allocate_shared
-** returns the time of one operation with its flush (rank 0, averaged over
-** `iterations`; the others -1) between a synchronised start and stop, and the epoch's
-** lock_all/unlock_all lie outside the timing. The atomics operate on MPI_INTs with
-** MPI_SUM of 1 (Compare_and_swap: the value it last fetched, plus one), so after n
-** operations the target holds n and the last fetched value is n - 1.
+** The rows share one init, measure and finalize, told apart by their VARIANT
+** (atomic_variants); the rules they share are in doc/internals.md, "One-sided modules".
 */
-#line 19 "split/measurements/meas_mpi_win_atomic.c"
-#line 20 "split/measurements/meas_mpi_win_atomic.c"
+#line 14 "split/measurements/meas_mpi_win_atomic.c"
+#line 15 "split/measurements/meas_mpi_win_atomic.c"
+
+/* The rows' VARIANTs (in every build: the table names them; atomic_variants). */
+enum atomic_variant_id {
+  AV_FETCH_AND_OP, AV_COMPARE_AND_SWAP, AV_GET_ACCUMULATE, AV_RPUT, AV_RGET, AV_SHARED_PUT, AV_SHARED_GET,
+  AV_WIN_ALLOCATE_SHARED
+};
 
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 3
 
@@ -29473,26 +26915,33 @@ typedef struct atomic_state {
   int expected;             /* Compare_and_swap: the value the target holds next */
 } atomic_state;
 
-/* The arguments by the row's shape: "i" (iterations), "ci" (count, iterations), "cti"
-** (count, datatype, iterations) or "ct" (count, datatype); absent ones are a count of 1,
-** MPI_INT and 1 iteration. */
-typedef struct atomic_args {
-  long count;
-  const sk_datatype *dt;
-  long iterations;
-} atomic_args;
+/* What the rows' functions do differently, by their VARIANT (enum atomic_variant_id). */
+enum atomic_op { OP_FETCH_AND_OP, OP_COMPARE_AND_SWAP, OP_GET_ACCUMULATE, OP_RPUT, OP_RGET, OP_NO_TRANSFER };
+enum atomic_buffer { BUFFER_NONE, BUFFER_SEND, BUFFER_RECV };
 
-static void atomic_args_read(atomic_args *a, const sk_value *args, const char *shape)
+typedef struct atomic_variant {
+  enum atomic_op op;          /* what rank 0 times */
+  int one_element;            /* the operation moves one MPI_INT (the rows have no count) */
+  int shared;                 /* the window is MPI_Win_allocate_shared's on the node */
+  enum atomic_buffer buffer;  /* rank 0's buffer that holds one block */
+} atomic_variant;
+
+static const atomic_variant atomic_variants[] = {
+  { OP_FETCH_AND_OP, 1, 0, BUFFER_NONE },      /* Fetch_and_op */
+  { OP_COMPARE_AND_SWAP, 1, 0, BUFFER_NONE },  /* Compare_and_swap */
+  { OP_GET_ACCUMULATE, 0, 0, BUFFER_NONE },    /* Get_accumulate */
+  { OP_RPUT, 0, 0, BUFFER_SEND },              /* Rput */
+  { OP_RGET, 0, 0, BUFFER_RECV },              /* Rget */
+  { OP_RPUT, 0, 1, BUFFER_SEND },              /* Shared_Put */
+  { OP_RGET, 0, 1, BUFFER_RECV },              /* Shared_Get */
+  { OP_NO_TRANSFER, 0, 1, BUFFER_NONE }               /* Win_allocate_shared */
+};
+
+/* The row's count of elements (their datatype: sk_win_datatype, MPI_INT for the rows
+** without one): one for the rows without a count. */
+static long atomic_count(const sk_mctx *m)
 {
-  int k;
-  a->count = 1;
-  a->dt = sk_mpi_int_type();
-  a->iterations = 1;
-  for (k = 0; shape[k]; k++) {
-    if (shape[k] == 'c') a->count = args[k].u.i;
-    else if (shape[k] == 't') a->dt = args[k].u.dt;
-    else a->iterations = args[k].u.i;
-  }
+  return atomic_variants[m->variant].one_element ? 1 : m->arg.count;
 }
 
 static atomic_state *atomic_of(sk_mctx *m)
@@ -29514,22 +26963,24 @@ static MPI_Aint atomic_window_bytes(size_t bytes)
 }
 
 /* init: checks, then every process allocates `count` elements of dt as its window part
-** (shared: on the node's communicator, MPI_Win_allocate_shared). */
-static void atomic_init(sk_mctx *m, const sk_value *args, const char *shape, const char *fn, int shared)
+** (shared: on the node's communicator, MPI_Win_allocate_shared); rank 0's buffer of a
+** data row holds one block. */
+static void init_atomic(sk_mctx *m, const sk_value *args)
 {
-  atomic_args a;
+  const atomic_variant *v = &atomic_variants[m->variant];
+  long count = atomic_count(m);
   atomic_state *s;
   size_t bytes;
-  atomic_args_read(&a, args, shape);
-  sk_mpi_check_count(m, fn, "count", a.count);
-  sk_mpi_check_count(m, fn, "iterations", a.iterations);
-  bytes = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
+  (void)args;
+  sk_mpi_check_count(m, m->name, "count", count);
+  sk_mpi_check_count(m, m->name, "iterations", m->arg.iterations);
+  bytes = sk_mpi_block_bytes(m, m->name, count, sk_win_datatype(m), 1, 0);
   if (m->failed) return;
   s = (atomic_state *)sk_malloc(sizeof *s);
   memset(s, 0, sizeof *s);
   s->bytes = bytes;
   s->comm = sk_mpi_comm(m);
-  if (shared) {
+  if (v->shared) {
     int node_size = 0;
     MPI_Comm_split_type(sk_mpi_comm(m), MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &s->comm);
     s->own_comm = 1;
@@ -29546,11 +26997,13 @@ static void atomic_init(sk_mctx *m, const sk_value *args, const char *shape, con
     MPI_Win_allocate(atomic_window_bytes(bytes), 1, MPI_INFO_NULL, s->comm, &s->memory, &s->win);
   }
   sk_tp_errors_return_win(&s->win);   /* an error is the suite's, not the run's end (transport.h) */
-  s->origin = (int *)sk_malloc(sizeof(int) * (size_t)(a.count > 0 ? a.count : 1));
-  s->result = (int *)sk_malloc(sizeof(int) * (size_t)(a.count > 0 ? a.count : 1));
-  memset(s->result, 0, sizeof(int) * (size_t)(a.count > 0 ? a.count : 1));
+  s->origin = (int *)sk_malloc(sizeof(int) * (size_t)(count > 0 ? count : 1));
+  s->result = (int *)sk_malloc(sizeof(int) * (size_t)(count > 0 ? count : 1));
+  memset(s->result, 0, sizeof(int) * (size_t)(count > 0 ? count : 1));
   m->state = s;
-  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
+  m->reported_size = sk_mpi_data_bytes(count, sk_win_datatype(m));
+  if (m->rank == 0 && v->buffer == BUFFER_SEND) m->send_usage = bytes;
+  if (m->rank == 0 && v->buffer == BUFFER_RECV) m->recv_usage = bytes;
 }
 
 static void finalize_atomic(sk_mctx *m, const sk_value *args)
@@ -29566,30 +27019,10 @@ static void finalize_atomic(sk_mctx *m, const sk_value *args)
   m->state = NULL;
 }
 
-static void init_Fetch_and_op(sk_mctx *m, const sk_value *args) { atomic_init(m, args, "i", "Fetch_and_op", 0); }
-static void init_Compare_and_swap(sk_mctx *m, const sk_value *args) { atomic_init(m, args, "i", "Compare_and_swap", 0); }
-static void init_Get_accumulate(sk_mctx *m, const sk_value *args) { atomic_init(m, args, "ci", "Get_accumulate", 0); }
-
-/* The data rows (count, datatype, iterations): rank 0's send buffer (puts) or receive
-** buffer (gets) holds one block. */
-static void init_data(sk_mctx *m, const sk_value *args, const char *fn, int shared, int put)
+/* One operation of rank 0 on target 1 (of the window's communicator), with its flush. */
+static void atomic_once(sk_mctx *m, atomic_state *s, long count, enum atomic_op op)
 {
-  atomic_init(m, args, "cti", fn, shared);
-  if (m->failed || m->rank != 0) return;
-  if (put) m->send_usage = atomic_of(m)->bytes;
-  else m->recv_usage = atomic_of(m)->bytes;
-}
-
-static void init_Rput(sk_mctx *m, const sk_value *args) { init_data(m, args, "Rput", 0, 1); }
-static void init_Rget(sk_mctx *m, const sk_value *args) { init_data(m, args, "Rget", 0, 0); }
-static void init_Shared_Put(sk_mctx *m, const sk_value *args) { init_data(m, args, "Shared_Put", 1, 1); }
-static void init_Shared_Get(sk_mctx *m, const sk_value *args) { init_data(m, args, "Shared_Get", 1, 0); }
-
-/* The operations rank 0 times, one call each on target 1 (of the window's communicator). */
-enum atomic_op { OP_FETCH_AND_OP, OP_COMPARE_AND_SWAP, OP_GET_ACCUMULATE, OP_RPUT, OP_RGET };
-
-static void atomic_once(sk_mctx *m, atomic_state *s, const atomic_args *a, enum atomic_op op)
-{
+  const sk_datatype *dt = sk_win_datatype(m);
   MPI_Request req;
   MPI_Status status;
   long k;
@@ -29603,17 +27036,19 @@ static void atomic_once(sk_mctx *m, atomic_state *s, const atomic_args *a, enum 
     MPI_Compare_and_swap(s->origin, &s->expected, s->result, MPI_INT, 1, 0, s->win);
     break;
   case OP_GET_ACCUMULATE:
-    for (k = 0; k < a->count; k++) s->origin[k] = 1;
-    MPI_Get_accumulate(s->origin, (int)a->count, MPI_INT, s->result, (int)a->count, MPI_INT, 1, 0, (int)a->count,
+    for (k = 0; k < count; k++) s->origin[k] = 1;
+    MPI_Get_accumulate(s->origin, (int)count, MPI_INT, s->result, (int)count, MPI_INT, 1, 0, (int)count,
                        MPI_INT, MPI_SUM, s->win);
     break;
   case OP_RPUT:
-    MPI_Rput(m->send_buf, (int)a->count, a->dt->mpi, 1, 0, (int)a->count, a->dt->mpi, s->win, &req);
+    MPI_Rput(m->send_buf, (int)count, dt->mpi, 1, 0, (int)count, dt->mpi, s->win, &req);
     MPI_Wait(&req, &status);
     break;
   case OP_RGET:
-    MPI_Rget(m->recv_buf, (int)a->count, a->dt->mpi, 1, 0, (int)a->count, a->dt->mpi, s->win, &req);
+    MPI_Rget(m->recv_buf, (int)count, dt->mpi, 1, 0, (int)count, dt->mpi, s->win, &req);
     MPI_Wait(&req, &status);
+    break;
+  case OP_NO_TRANSFER:
     break;
   }
   MPI_Win_flush(1, s->win);
@@ -29622,22 +27057,22 @@ static void atomic_once(sk_mctx *m, atomic_state *s, const atomic_args *a, enum 
 }
 
 /* Rank 0 (of the window's communicator) opens a passive target epoch on all, times
-** `iterations` operations, closes it; every process between a synchronised start and stop. */
-static double atomic_run(sk_mctx *m, const sk_value *args, const char *shape, enum atomic_op op)
+** `iterations` operations of the row, closes it; every process between a synchronised
+** start and stop. */
+static double measure_atomic(sk_mctx *m, const sk_value *args)
 {
   atomic_state *s = atomic_of(m);
-  atomic_args a;
+  long i, iterations = m->arg.iterations, count = atomic_count(m);
   int rank;
-  long i;
   double start, result = -1.0;
-  atomic_args_read(&a, args, shape);
+  (void)args;
   MPI_Comm_rank(s->comm, &rank);
   sk_sync_start(m);
-  if (rank == 0 && m->rank == 0 && a.iterations > 0) {
+  if (rank == 0 && m->rank == 0 && iterations > 0) {
     MPI_Win_lock_all(0, s->win);
     start = MPI_Wtime();
-    for (i = 0; i < a.iterations; i++) atomic_once(m, s, &a, op);
-    result = (MPI_Wtime() - start) / (double)a.iterations;
+    for (i = 0; i < iterations; i++) atomic_once(m, s, count, atomic_variants[m->variant].op);
+    result = (MPI_Wtime() - start) / (double)iterations;
     MPI_Win_unlock_all(s->win);
   } else if (m->rank == 0) {
     result = 0.0;
@@ -29646,23 +27081,9 @@ static double atomic_run(sk_mctx *m, const sk_value *args, const char *shape, en
   return result;
 }
 
-static double measure_Fetch_and_op(sk_mctx *m, const sk_value *args) { return atomic_run(m, args, "i", OP_FETCH_AND_OP); }
-static double measure_Compare_and_swap(sk_mctx *m, const sk_value *args)
-{
-  return atomic_run(m, args, "i", OP_COMPARE_AND_SWAP);
-}
-static double measure_Get_accumulate(sk_mctx *m, const sk_value *args) { return atomic_run(m, args, "ci", OP_GET_ACCUMULATE); }
-static double measure_Rput(sk_mctx *m, const sk_value *args) { return atomic_run(m, args, "cti", OP_RPUT); }
-static double measure_Rget(sk_mctx *m, const sk_value *args) { return atomic_run(m, args, "cti", OP_RGET); }
-
 /* Win_allocate_shared(count, datatype): the duration of the collective
 ** MPI_Win_allocate_shared of count elements per process on the node's communicator (made
 ** in init); the window is freed after the timing. Every process returns its time. */
-static void init_Win_allocate_shared(sk_mctx *m, const sk_value *args)
-{
-  atomic_init(m, args, "ct", "Win_allocate_shared", 1);
-}
-
 static double measure_Win_allocate_shared(sk_mctx *m, const sk_value *args)
 {
   atomic_state *s = atomic_of(m);
@@ -29678,7 +27099,7 @@ static double measure_Win_allocate_shared(sk_mctx *m, const sk_value *args)
   return end - start;
 }
 
-/* ---- verification: the window starts as zeros (the Rget target: its pattern) ---- */
+/* ---- verification: the window starts as zeros; a get's target holds rank 1's pattern ---- */
 
 static void prepare_atomic(sk_mctx *m, const sk_value *args)
 {
@@ -29687,22 +27108,11 @@ static void prepare_atomic(sk_mctx *m, const sk_value *args)
   sk_verify_default_prepare(m, args);
   MPI_Comm_rank(s->comm, &rank);
   MPI_Win_lock(MPI_LOCK_EXCLUSIVE, rank, 0, s->win);
-  memset(s->memory, 0, s->bytes);
+  if (atomic_variants[m->variant].op == OP_RGET) sk_verify_fill(s->memory, s->bytes, 1, 0);
+  else memset(s->memory, 0, s->bytes);
   MPI_Win_unlock(rank, s->win);
   s->expected = 0;
   memset(s->result, 0, sizeof(int));
-  MPI_Barrier(s->comm);
-}
-
-static void prepare_Rget(sk_mctx *m, const sk_value *args)
-{
-  atomic_state *s = atomic_of(m);
-  int rank;
-  prepare_atomic(m, args);
-  MPI_Comm_rank(s->comm, &rank);
-  MPI_Win_lock(MPI_LOCK_EXCLUSIVE, rank, 0, s->win);
-  sk_verify_fill(s->memory, s->bytes, 1, 0);
-  MPI_Win_unlock(rank, s->win);
   MPI_Barrier(s->comm);
 }
 
@@ -29737,39 +27147,35 @@ static void expect_ints(sk_mctx *m, const char *what, const int *got, long n, in
 }
 
 /* After n additions of 1 the target holds n, and the last fetched value is n - 1. */
-static void check_atomic(sk_mctx *m, const sk_value *args, const char *shape)
+static void check_atomic(sk_mctx *m, const sk_value *args)
 {
   atomic_state *s = atomic_of(m);
-  atomic_args a;
+  long iterations = m->arg.iterations;
   const int *target = atomic_target_ints(m);
-  atomic_args_read(&a, args, shape);
-  if (a.iterations <= 0) return;
-  if (target != NULL) expect_ints(m, "target window", target, a.count, (int)a.iterations);
-  if (m->rank == 0) expect_ints(m, "fetched result", s->result, a.count, (int)a.iterations - 1);
+  (void)args;
+  if (iterations <= 0) return;
+  if (target != NULL) expect_ints(m, "target window", target, atomic_count(m), (int)iterations);
+  if (m->rank == 0) expect_ints(m, "fetched result", s->result, atomic_count(m), (int)iterations - 1);
 }
-
-static void check_Fetch_and_op(sk_mctx *m, const sk_value *args) { check_atomic(m, args, "i"); }
-static void check_Compare_and_swap(sk_mctx *m, const sk_value *args) { check_atomic(m, args, "i"); }
-static void check_Get_accumulate(sk_mctx *m, const sk_value *args) { check_atomic(m, args, "ci"); }
 
 /* Rput / Shared_Put: the target's window holds rank 0's data; Rget / Shared_Get: rank 0's
 ** receive buffer holds the target's pattern. */
 static void check_put(sk_mctx *m, const sk_value *args)
 {
-  atomic_args a;
   const int *target = atomic_target_ints(m);
-  atomic_args_read(&a, args, "cti");
-  if (a.iterations > 0 && target != NULL)
-    sk_mpi_verify_block(m, "target window", (const char *)target, a.count, a.dt, a.count, a.dt, 0, 0);
+  (void)args;
+  if (m->arg.iterations > 0 && target != NULL)
+    sk_mpi_verify_block(m, "target window", (const char *)target, m->arg.count, sk_win_datatype(m), m->arg.count,
+                        sk_win_datatype(m), 0, 0);
 }
 
 static void check_get(sk_mctx *m, const sk_value *args)
 {
-  atomic_args a;
+  (void)args;
   atomic_target_ints(m);   /* every process past its measure call */
-  atomic_args_read(&a, args, "cti");
-  if (a.iterations > 0 && m->rank == 0)
-    sk_mpi_verify_block(m, "receive buffer", m->recv_buf, a.count, a.dt, a.count, a.dt, 1, 0);
+  if (m->arg.iterations > 0 && m->rank == 0)
+    sk_mpi_verify_block(m, "receive buffer", m->recv_buf, m->arg.count, sk_win_datatype(m), m->arg.count,
+                        sk_win_datatype(m), 1, 0);
 }
 
 #ifdef SKAMPI_TESTING
@@ -29778,7 +27184,7 @@ static void check_get(sk_mctx *m, const sk_value *args)
 static double measure_Verify_Corrupt_Atomic_Test(sk_mctx *m, const sk_value *args)
 {
   atomic_state *s = atomic_of(m);
-  double t = atomic_run(m, args, "i", OP_FETCH_AND_OP);
+  double t = measure_atomic(m, args);
   MPI_Barrier(s->comm);   /* after rank 0's operations (the engine's stop is no barrier) */
   if (m->rank == 1) {
     MPI_Win_lock(MPI_LOCK_EXCLUSIVE, 1, 0, s->win);
@@ -29792,249 +27198,53 @@ static double measure_Verify_Corrupt_Atomic_Test(sk_mctx *m, const sk_value *arg
 #endif /* MPI-3 */
 
 static const sk_measurement mpi_win_atomic_table[] = {
-  SK_ROW_MPI3("Fetch_and_op", "iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Fetch_and_op, init_Fetch_and_op, finalize_atomic, prepare_atomic, check_Fetch_and_op, NULL),
-  SK_ROW_MPI3("Compare_and_swap", "iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Compare_and_swap, init_Compare_and_swap, finalize_atomic, prepare_atomic,
-              check_Compare_and_swap, NULL),
-  SK_ROW_MPI3("Get_accumulate", "count:i iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Get_accumulate, init_Get_accumulate, finalize_atomic, prepare_atomic, check_Get_accumulate,
-              NULL),
-  SK_ROW_MPI3("Rput", "count:i datatype:t iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Rput, init_Rput, finalize_atomic, prepare_atomic, check_put, NULL),
-  SK_ROW_MPI3("Rget", "count:i datatype:t iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Rget, init_Rget, finalize_atomic, prepare_Rget, check_get, NULL),
-  SK_ROW_MPI3("Shared_Put", "count:i datatype:t iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Rput, init_Shared_Put, finalize_atomic, prepare_atomic, check_put, NULL),
-  SK_ROW_MPI3("Shared_Get", "count:i datatype:t iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Rget, init_Shared_Get, finalize_atomic, prepare_Rget, check_get, NULL),
-  SK_ROW_MPI3("Win_allocate_shared", "count:i datatype:t", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Win_allocate_shared, init_Win_allocate_shared, finalize_atomic, NULL, NULL,
-              "allocates a window, moves no data"),
+  SK_ROW_MPI3("Fetch_and_op", "iterations:i", SK_PATTERN_COLLECTIVE, 2, AV_FETCH_AND_OP,
+              measure_atomic, init_atomic, finalize_atomic, prepare_atomic, check_atomic, NULL),
+  SK_ROW_MPI3("Compare_and_swap", "iterations:i", SK_PATTERN_COLLECTIVE, 2, AV_COMPARE_AND_SWAP,
+              measure_atomic, init_atomic, finalize_atomic, prepare_atomic, check_atomic, NULL),
+  SK_ROW_MPI3("Get_accumulate", "count:i iterations:i", SK_PATTERN_COLLECTIVE, 2, AV_GET_ACCUMULATE,
+              measure_atomic, init_atomic, finalize_atomic, prepare_atomic, check_atomic, NULL),
+  SK_ROW_MPI3("Rput", "count:i datatype:t iterations:i", SK_PATTERN_COLLECTIVE, 2, AV_RPUT,
+              measure_atomic, init_atomic, finalize_atomic, prepare_atomic, check_put, NULL),
+  SK_ROW_MPI3("Rget", "count:i datatype:t iterations:i", SK_PATTERN_COLLECTIVE, 2, AV_RGET,
+              measure_atomic, init_atomic, finalize_atomic, prepare_atomic, check_get, NULL),
+  SK_ROW_MPI3("Shared_Put", "count:i datatype:t iterations:i", SK_PATTERN_COLLECTIVE, 2, AV_SHARED_PUT,
+              measure_atomic, init_atomic, finalize_atomic, prepare_atomic, check_put, NULL),
+  SK_ROW_MPI3("Shared_Get", "count:i datatype:t iterations:i", SK_PATTERN_COLLECTIVE, 2, AV_SHARED_GET,
+              measure_atomic, init_atomic, finalize_atomic, prepare_atomic, check_get, NULL),
+  SK_ROW_MPI3("Win_allocate_shared", "count:i datatype:t", SK_PATTERN_COLLECTIVE, 2, AV_WIN_ALLOCATE_SHARED,
+              measure_Win_allocate_shared, init_atomic, finalize_atomic, NULL, NULL, "allocates a window, moves no data"),
 #ifdef SKAMPI_TESTING
-  SK_ROW_MPI3("Verify_Corrupt_Atomic_Test", "iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Verify_Corrupt_Atomic_Test, init_Fetch_and_op, finalize_atomic, prepare_atomic,
-              check_Fetch_and_op, NULL),
+  SK_ROW_MPI3("Verify_Corrupt_Atomic_Test", "iterations:i", SK_PATTERN_COLLECTIVE, 2, AV_FETCH_AND_OP,
+              measure_Verify_Corrupt_Atomic_Test, init_atomic, finalize_atomic, prepare_atomic, check_atomic, NULL),
 #endif
   SK_ROW_END
 };
 
 SK_API const sk_measurement *sk_meas_table_mpi_win_atomic(void) { return mpi_win_atomic_table; }
 /* --- end split/measurements/meas_mpi_win_atomic.c --- */
-/* --- begin split/measurements/meas_mpi_io.c --- */
-#line 1 "split/measurements/meas_mpi_io.c"
+/* --- begin split/measurements/meas_mpi_io.h --- */
+#line 1 "split/measurements/meas_mpi_io.h"
 /*
-** meas_mpi_io.c -- the MPI-IO measurements of SKaMPI 6 (io.c and localio.c, all named
-** MPI_IO_*): open, close, delete, preallocate, seek, the read and write patterns over
-** every data access routine class (io_daccess.h), and rank 0's local file-once
-** measurements through POSIX or MPI-IO. The functions exist where the library has MPI-IO
-** (SK_HAVE_MPI_IO); the rows exist in every build.
-**
-** Rules (units and sizes as SKaMPI 6; doc/manual.md, "MPI-IO"):
-** - memsize, blocklen, stride and count are numbers of memtype elements; a file position
-**   of k memtype elements is k * size(memtype) / size(etype) etypes of the view
-**   (size(memtype) must be a multiple of size(etype)). Every open gets the view
-**   (0, etype, filetype, datarep), the atomicity, MPI_MODE_UNIQUE_OPEN and the hints of
-**   the settings (sk_settings.io).
-** - A pattern measurement accesses its chunks (file position, length, buffer position)
-**   with the routine of `daccess`; collective classes make every process call as often
-**   as the one with most chunks (with 0 elements where it has none). A class the
-**   pattern cannot use makes measure return -1; a daccess that is no class is refused.
-** - Writes open RDWR|CREATE|DELETE_ON_CLOSE in each call (open, view and close are not
-**   timed, the file is gone afterwards); reads create their file in init and delete it
-**   in finalize. With the file_sync setting MPI_File_sync ends the timed part.
-** - Files are named and removed by io_files.c (also when a signal ends the run).
-** - Verification (settings verify, switch_verification_on): the first call with it on
-**   is the engine's verification call (verify.h; the rows' verifiers say "in measure").
-**   Its data carries a pattern; a write reads its chunks back (explicit offsets, or in
-**   rank order for the ordered classes; a second handle for MPI_MODE_SEQUENTIAL files),
-**   a read compares a zeroed buffer after the read with what init wrote; the first
-**   differing byte is the mismatch. Non-collective shared-pointer classes place data in
-**   no determined order: the counts of every byte value must match. The rows without
-**   data check what they did (file size, pointer position, deletion); open and close
-**   have nothing to verify.
+** meas_mpi_io.h -- what the MPI-IO measurements (meas_mpi_io.c) share with rank 0's
+** local file measurements (meas_io_local.c): the state of a file measurement, its
+** making and freeing, the file's name, the data pattern and its comparison. Defined in
+** meas_mpi_io.c, where the library has MPI-IO (SK_HAVE_MPI_IO).
 */
-#line 33 "split/measurements/meas_mpi_io.c"
-#line 34 "split/measurements/meas_mpi_io.c"
-#line 35 "split/measurements/meas_mpi_io.c"
-#line 36 "split/measurements/meas_mpi_io.c"
-#line 37 "split/measurements/meas_mpi_io.c"
-#line 38 "split/measurements/meas_mpi_io.c"
+#ifndef SK_MEAS_MPI_IO_H
+#define SK_MEAS_MPI_IO_H
+
+#line 11 "split/measurements/meas_mpi_io.h"
 
 #if SK_HAVE_MPI_IO
-#include <unistd.h>
-#include <fcntl.h>
-#include <errno.h>
-#include <sys/types.h>
-#include <sys/stat.h>
-
-/* O_DIRECT is hidden by strict C89 headers; Linux on x86 has the value 040000. */
-#if defined(O_DIRECT)
-#define IO_O_DIRECT O_DIRECT
-#elif defined(__linux__) && (defined(__x86_64__) || defined(__i386__))
-#define IO_O_DIRECT 040000
-#else
-#define IO_O_DIRECT 0
-#endif
-#define IO_DIRECT_ALIGN 4096
-
-/* ---- arguments ----
-** io_args is what the I/O measurements share: the memory and file layout of a transfer
-** (count or memsize and blocklen, stride, the three types of a view, the data access
-** code), and the few values of the file-handling rows (a flag, a process count, a size
-** as a power of two, the api, O_DIRECT). A parameter list of the rows is read by one
-** reader below, by position in the row's order; each names its rows. Parameters a row
-** lacks keep their defaults: MPI_BYTE for the types, 0x111 for daccess, 0 else. */
-typedef struct io_args {
-  long count, memsize, blocklen, stride, np, flag, daccess, power, directio, flag2;
+/* The state of a file measurement (m->state). The types and daccess are the row's, or
+** MPI_BYTE and 0x111 where its signature lacks them. */
+typedef struct sk_mpiio_state {
+  const char *fn;            /* the row's name, for messages */
   const sk_datatype *memtype, *etype, *filetype;
-  const sk_value *memsizes, *blocklens;
-  const char *api;
-} io_args;
-
-typedef void (*io_reader)(io_args *a, const sk_value *v);
-
-static const sk_datatype *io_byte_type(void)
-{
-  static sk_datatype t;
-  if (t.name == NULL) { t.size = t.extent = 1; t.mpi = MPI_BYTE; t.name = "MPI_BYTE"; }
-  return &t;
-}
-
-static void io_args_defaults(io_args *a)
-{
-  memset(a, 0, sizeof *a);
-  a->memtype = a->etype = a->filetype = io_byte_type();
-  a->daccess = 0x111;
-}
-
-/* memtype:t etype:t filetype:t at v */
-static void io_types_read(io_args *a, const sk_value *v)
-{
-  a->memtype = v[0].u.dt;
-  a->etype = v[1].u.dt;
-  a->filetype = v[2].u.dt;
-}
-
-/* memsize:i blocklen:i stride:i memtype:t etype:t filetype:t daccess:i --
-** MPI_IO_write/read_segmented, _strided, _separate */
-static void io_strided_args(io_args *a, const sk_value *v)
-{
-  io_args_defaults(a);
-  a->memsize = v[0].u.i; a->blocklen = v[1].u.i; a->stride = v[2].u.i;
-  io_types_read(a, v + 3);
-  a->daccess = v[6].u.i;
-}
-
-/* memsize:i blocklen:i memtype:t etype:t filetype:t daccess:i --
-** MPI_IO_write/read_sequential, _noncontiguous, MPI_IO_write_and_read */
-static void io_layout_args(io_args *a, const sk_value *v)
-{
-  io_args_defaults(a);
-  a->memsize = v[0].u.i; a->blocklen = v[1].u.i;
-  io_types_read(a, v + 2);
-  a->daccess = v[5].u.i;
-}
-
-/* memsize:a blocklen:a memtype:t etype:t filetype:t daccess:i -- MPI_IO_write/read_random */
-static void io_random_args(io_args *a, const sk_value *v)
-{
-  io_args_defaults(a);
-  a->memsizes = &v[0]; a->blocklens = &v[1];
-  io_types_read(a, v + 2);
-  a->daccess = v[5].u.i;
-}
-
-/* count:i memtype:t etype:t filetype:t private:i daccess:i -- MPI_IO_write/read_once */
-static void io_once_args(io_args *a, const sk_value *v)
-{
-  io_args_defaults(a);
-  a->count = v[0].u.i;
-  io_types_read(a, v + 1);
-  a->flag = v[4].u.i;
-  a->daccess = v[5].u.i;
-}
-
-/* count:i memtype:t etype:t filetype:t daccess:i -- MPI_IO_read_file */
-static void io_file_args(io_args *a, const sk_value *v)
-{
-  io_args_defaults(a);
-  a->count = v[0].u.i;
-  io_types_read(a, v + 1);
-  a->daccess = v[4].u.i;
-}
-
-/* count:i np:i memtype:t etype:t filetype:t daccess:i -- MPI_IO_read_and_distribute */
-static void io_distribute_args(io_args *a, const sk_value *v)
-{
-  io_args_defaults(a);
-  a->count = v[0].u.i; a->np = v[1].u.i;
-  io_types_read(a, v + 2);
-  a->daccess = v[5].u.i;
-}
-
-/* memsize:i blocklen:i memtype:t etype:t filetype:t -- MPI_IO_file_seek, _seek_shared */
-static void io_seek_args(io_args *a, const sk_value *v)
-{
-  io_args_defaults(a);
-  a->memsize = v[0].u.i; a->blocklen = v[1].u.i;
-  io_types_read(a, v + 2);
-}
-
-/* create_file:i or create_flag:i -- MPI_IO_open, MPI_IO_open_close */
-static void io_flag_args(io_args *a, const sk_value *v)
-{
-  io_args_defaults(a);
-  a->flag = v[0].u.i;
-}
-
-/* count:i -- MPI_IO_close, MPI_IO_delete, MPI_IO_delete_on_close */
-static void io_count_args(io_args *a, const sk_value *v)
-{
-  io_args_defaults(a);
-  a->count = v[0].u.i;
-}
-
-/* count:i with_sync:i -- MPI_IO_preallocate */
-static void io_count_flag_args(io_args *a, const sk_value *v)
-{
-  io_args_defaults(a);
-  a->count = v[0].u.i; a->flag = v[1].u.i;
-}
-
-/* size:i api:s directio_flag:i -- MPI_IO_read_file_once (the size is held as power) */
-static void io_read_once_args(io_args *a, const sk_value *v)
-{
-  io_args_defaults(a);
-  a->power = v[0].u.i; a->api = v[1].u.s; a->directio = v[2].u.i;
-}
-
-/* size:i api:s create_flag:i directio_flag:i -- MPI_IO_write_file_once */
-static void io_write_once_args(io_args *a, const sk_value *v)
-{
-  io_args_defaults(a);
-  a->power = v[0].u.i; a->api = v[1].u.s; a->flag2 = v[2].u.i; a->directio = v[3].u.i;
-}
-
-/* power:i -- MPI_IO_read_large_file_once */
-static void io_power_args(io_args *a, const sk_value *v)
-{
-  io_args_defaults(a);
-  a->power = v[0].u.i;
-}
-
-/* power:i create_flag:i -- MPI_IO_write_large_file_once */
-static void io_power_flag_args(io_args *a, const sk_value *v)
-{
-  io_args_defaults(a);
-  a->power = v[0].u.i; a->flag = v[1].u.i;
-}
-
-/* ---- state ---- */
-
-typedef struct io_state {
-  io_args a;
-  const char *fn;
+  long daccess;              /* the data access class (io_daccess.h) */
+  long count;                /* elements (bytes for the local rows) the row moves */
+  long np;                   /* read_and_distribute: the readers (capped at the size) */
   int write;                 /* writes (else reads or no data) */
   MPI_Comm comm;             /* the communicator the file is opened on */
   MPI_Comm own_comm;         /* made in init (pair, first np ranks), else MPI_COMM_NULL */
@@ -30054,9 +27264,66 @@ typedef struct io_state {
   MPI_File fh;               /* seek measurements: open from init to finalize */
   MPI_Offset calls;          /* seek measurements: calls so far */
   int direct;                /* local: O_DIRECT is in use */
-} io_state;
+} sk_mpiio_state;
 
-static io_state *io_of(sk_mctx *m) { return (io_state *)m->state; }
+/* A new state in m->state for the row's arguments (m->arg); `write`: the row writes. */
+SK_API sk_mpiio_state *sk_mpiio_new(sk_mctx *m, int write);
+/* rc of an MPI-IO call: 1 for MPI_SUCCESS, else the measurement fails naming `what`. */
+SK_API int sk_mpiio_ok(sk_mctx *m, const sk_mpiio_state *s, int rc, const char *what);
+/* The file's name (io_files.c), made collectively over the measurement communicator. */
+SK_API void sk_mpiio_name(sk_mctx *m, sk_mpiio_state *s, const char *kind, int group);
+/* `bytes` of owner's data pattern at buf. */
+SK_API void sk_mpiio_fill(char *buf, size_t bytes, int owner);
+/* Whether this call is the verification call (the first with verification on); marks it. */
+SK_API int sk_mpiio_verify_now(sk_mctx *m, sk_mpiio_state *s);
+/* The verification call's buffer: a writer's pattern, a reader's zeros. */
+SK_API void sk_mpiio_verify_buffer(sk_mctx *m, const sk_mpiio_state *s, int verify, char *buf);
+/* got against want over `elements` memtype elements; a mismatch names `what` (verify.h). */
+SK_API int sk_mpiio_compare(sk_mctx *m, const sk_mpiio_state *s, const char *what, char *got, char *want,
+                            long elements);
+SK_API void sk_mpiio_finalize(sk_mctx *m, const sk_value *args);
+#endif
+
+#endif
+/* --- end split/measurements/meas_mpi_io.h --- */
+/* --- begin split/measurements/meas_mpi_io.c --- */
+#line 1 "split/measurements/meas_mpi_io.c"
+/*
+** meas_mpi_io.c -- the MPI-IO measurements of SKaMPI 6 (io.c, all named MPI_IO_*): open,
+** close, delete, preallocate, seek, and the read and write patterns (segmented, strided,
+** separate, sequential, noncontiguous, random, once, whole files, write-and-read pairs)
+** over every data access routine class (io_daccess.h), with their verification. It also
+** holds the file state and helpers that rank 0's local file measurements share
+** (meas_mpi_io.h, meas_io_local.c). The functions exist where the library has MPI-IO
+** (SK_HAVE_MPI_IO); the rows exist in every build. Units, file modes and verification:
+** doc/internals.md, "MPI-IO measurements".
+*/
+#line 12 "split/measurements/meas_mpi_io.c"
+#line 13 "split/measurements/meas_mpi_io.c"
+#line 14 "split/measurements/meas_mpi_io.c"
+#line 15 "split/measurements/meas_mpi_io.c"
+#line 16 "split/measurements/meas_mpi_io.c"
+
+/* The variant of a pattern row: its layout and whether it writes or reads. */
+enum io_layout { IO_SEGMENTED, IO_STRIDED, IO_SEPARATE, IO_SEQUENTIAL, IO_NONCONTIGUOUS, IO_RANDOM, IO_ONCE };
+#define IO_WRITES(LAYOUT) ((LAYOUT) * 2)
+#define IO_READS(LAYOUT) ((LAYOUT) * 2 + 1)
+/* The variant of the seek rows: the individual or the shared file pointer. */
+enum io_pointer { IO_INDIVIDUAL_POINTER, IO_SHARED_POINTER };
+
+#if SK_HAVE_MPI_IO
+static int io_variant_writes(const sk_mctx *m) { return m->variant % 2 == 0; }
+static enum io_layout io_variant_layout(const sk_mctx *m) { return (enum io_layout)(m->variant / 2); }
+
+/* MPI_BYTE: the types of the rows whose signature has none. */
+static const sk_datatype *io_byte_type(void)
+{
+  static sk_datatype t;
+  if (t.name == NULL) { t.size = t.extent = 1; t.mpi = MPI_BYTE; t.name = "MPI_BYTE"; }
+  return &t;
+}
+
+static sk_mpiio_state *io_of(sk_mctx *m) { return (sk_mpiio_state *)m->state; }
 
 static const sk_io_config *io_cfg(const sk_mctx *m)
 {
@@ -30066,8 +27333,7 @@ static const sk_io_config *io_cfg(const sk_mctx *m)
   return &defaults;
 }
 
-/* rc of an MPI-IO call: MPI_SUCCESS, or the measurement fails naming the call */
-static int io_ok(sk_mctx *m, const io_state *s, int rc, const char *what)
+SK_API int sk_mpiio_ok(sk_mctx *m, const sk_mpiio_state *s, int rc, const char *what)
 {
   char msg[MPI_MAX_ERROR_STRING + 1], text[200];
   int len = 0;
@@ -30079,19 +27345,24 @@ static int io_ok(sk_mctx *m, const io_state *s, int rc, const char *what)
   return 0;
 }
 
-static io_state *io_new(sk_mctx *m, const char *fn, io_reader read, const sk_value *args, int write)
+SK_API sk_mpiio_state *sk_mpiio_new(sk_mctx *m, int write)
 {
-  io_state *s = (io_state *)sk_malloc(sizeof *s);
+  sk_mpiio_state *s = (sk_mpiio_state *)sk_malloc(sizeof *s);
   const sk_io_config *io = io_cfg(m);
   int i;
   memset(s, 0, sizeof *s);
-  read(&s->a, args);
-  s->fn = fn;
+  s->fn = m->name;
+  s->memtype = m->arg.memtype ? m->arg.memtype : io_byte_type();
+  s->etype = m->arg.etype ? m->arg.etype : io_byte_type();
+  s->filetype = m->arg.filetype ? m->arg.filetype : io_byte_type();
+  s->daccess = m->arg.daccess;
+  s->count = m->arg.count;
+  s->np = m->arg.np;
   s->write = write;
   s->comm = sk_mpi_comm(m);
   s->own_comm = MPI_COMM_NULL;
   s->own_view = MPI_DATATYPE_NULL;
-  s->view = s->a.filetype->mpi;
+  s->view = s->filetype->mpi;
   s->active = 1;
   s->owner = m->rank;
   s->fh = MPI_FILE_NULL;
@@ -30107,20 +27378,20 @@ static io_state *io_new(sk_mctx *m, const char *fn, io_reader read, const sk_val
 }
 
 /* The element and offset rules of the patterns (memtype in etypes, daccess a class). */
-static int io_check_types(sk_mctx *m, io_state *s)
+static int io_check_types(sk_mctx *m, sk_mpiio_state *s)
 {
   char msg[200];
   if (m->failed) return 0;
-  if (s->a.etype->size == 0 || s->a.memtype->size % s->a.etype->size != 0) {
+  if (s->etype->size == 0 || s->memtype->size % s->etype->size != 0) {
     sprintf(msg, "%.40s: the size of memtype %.40s (%lu) is no multiple of the size of etype %.40s (%lu)", s->fn,
-            s->a.memtype->name, (unsigned long)s->a.memtype->size, s->a.etype->name, (unsigned long)s->a.etype->size);
+            s->memtype->name, (unsigned long)s->memtype->size, s->etype->name, (unsigned long)s->etype->size);
     sk_meas_fail(m, msg);
     return 0;
   }
-  s->ratio = (MPI_Offset)(s->a.memtype->size / s->a.etype->size);
-  if (!sk_io_class_valid(s->a.daccess)) {
+  s->ratio = (MPI_Offset)(s->memtype->size / s->etype->size);
+  if (!sk_io_class_valid(s->daccess)) {
     sprintf(msg, "%.40s: daccess 0x%lx is none of the twelve data access classes (0x111 ... 0x224)", s->fn,
-            (unsigned long)s->a.daccess);
+            (unsigned long)s->daccess);
     sk_meas_fail(m, msg);
     return 0;
   }
@@ -30129,7 +27400,7 @@ static int io_check_types(sk_mctx *m, io_state *s)
 
 /* Chunk i of a contiguous run: `elements` in chunks of blocklen from file position base
 ** (step: the distance of consecutive chunks). */
-static void io_plan(io_state *s, long n)
+static void io_plan(sk_mpiio_state *s, long n)
 {
   s->n = n;
   s->off = (long *)sk_malloc(sizeof(long) * (size_t)(n > 0 ? n : 1));
@@ -30139,7 +27410,7 @@ static void io_plan(io_state *s, long n)
 
 static long io_chunks(long memsize, long blocklen) { return memsize <= 0 ? 0 : (memsize + blocklen - 1) / blocklen; }
 
-static void io_plan_run(io_state *s, long memsize, long blocklen, long base, long step)
+static void io_plan_run(sk_mpiio_state *s, long memsize, long blocklen, long base, long step)
 {
   long i, n = io_chunks(memsize, blocklen);
   io_plan(s, n);
@@ -30151,7 +27422,7 @@ static void io_plan_run(io_state *s, long memsize, long blocklen, long base, lon
   s->elements = memsize;
 }
 
-static int io_check_blocks(sk_mctx *m, const io_state *s, long memsize, long blocklen)
+static int io_check_blocks(sk_mctx *m, const sk_mpiio_state *s, long memsize, long blocklen)
 {
   char msg[160];
   if (!sk_mpi_check_count(m, s->fn, "memsize", memsize) || !sk_mpi_check_count(m, s->fn, "blocklen", blocklen))
@@ -30164,9 +27435,9 @@ static int io_check_blocks(sk_mctx *m, const io_state *s, long memsize, long blo
   return 1;
 }
 
-static long io_total(sk_mctx *m, const io_state *s, long per_process)
+static long io_total(sk_mctx *m, const sk_mpiio_state *s, long per_process)
 {
-  return sk_mpi_data_bytes(per_process, s->a.memtype) * (long)m->size;
+  return sk_mpi_data_bytes(per_process, s->memtype) * (long)m->size;
 }
 
 /* ---- one access of a class ---- */
@@ -30205,14 +27476,14 @@ static int io_access(MPI_File fh, int write, long daccess, MPI_Offset off, void 
 }
 
 /* Every chunk of the plan with the class daccess (0-element calls only where collective). */
-static int io_run_chunks(sk_mctx *m, io_state *s, MPI_File fh, char *buf, int write, long daccess)
+static int io_run_chunks(sk_mctx *m, sk_mpiio_state *s, MPI_File fh, char *buf, int write, long daccess)
 {
   long i;
-  size_t ext = s->a.memtype->extent;
+  size_t ext = s->memtype->extent;
   for (i = 0; i < s->n; i++) {
     if (s->len[i] == 0 && !(daccess & SK_IO_COLLECTIVE)) continue;
-    if (!io_ok(m, s, io_access(fh, write, daccess, (MPI_Offset)s->off[i] * s->ratio, buf + (size_t)s->mem[i] * ext,
-                               (int)s->len[i], s->a.memtype->mpi), sk_io_routine(daccess, write)))
+    if (!sk_mpiio_ok(m, s, io_access(fh, write, daccess, (MPI_Offset)s->off[i] * s->ratio, buf + (size_t)s->mem[i] * ext,
+                               (int)s->len[i], s->memtype->mpi), sk_io_routine(daccess, write)))
       return 0;
   }
   return 1;
@@ -30220,7 +27491,7 @@ static int io_run_chunks(sk_mctx *m, io_state *s, MPI_File fh, char *buf, int wr
 
 /* ---- opening ---- */
 
-static int io_open(sk_mctx *m, io_state *s, int amode, MPI_File *fh)
+static int io_open(sk_mctx *m, sk_mpiio_state *s, int amode, MPI_File *fh)
 {
   const sk_io_config *io = io_cfg(m);
   int rc;
@@ -30229,10 +27500,10 @@ static int io_open(sk_mctx *m, io_state *s, int amode, MPI_File *fh)
   if (s->sequential && (amode & MPI_MODE_RDWR)) amode = (amode & ~MPI_MODE_RDWR) | MPI_MODE_WRONLY;
   if (s->sequential) amode |= MPI_MODE_SEQUENTIAL;   /* which allows no RDWR */
   *fh = MPI_FILE_NULL;
-  if (!io_ok(m, s, MPI_File_open(s->comm, s->path, amode, s->info, fh), "MPI_File_open")) return 0;
-  rc = MPI_File_set_view(*fh, s->sequential ? MPI_DISPLACEMENT_CURRENT : 0, s->a.etype->mpi, s->view,
+  if (!sk_mpiio_ok(m, s, MPI_File_open(s->comm, s->path, amode, s->info, fh), "MPI_File_open")) return 0;
+  rc = MPI_File_set_view(*fh, s->sequential ? MPI_DISPLACEMENT_CURRENT : 0, s->etype->mpi, s->view,
                          (char *)io->datarep, s->info);
-  if (!io_ok(m, s, rc, "MPI_File_set_view")) { MPI_File_close(fh); return 0; }
+  if (!sk_mpiio_ok(m, s, rc, "MPI_File_set_view")) { MPI_File_close(fh); return 0; }
   if (io->atomicity) MPI_File_set_atomicity(*fh, 1);
   return 1;
 }
@@ -30242,7 +27513,7 @@ static int io_open(sk_mctx *m, io_state *s, int amode, MPI_File *fh)
 /* The file's name, made collectively over the measurement communicator; a directory
 ** that cannot be made (a missing or read-only TMPDIR) fails the measurement on every
 ** member alike, with the message naming TMPDIR and the path (the user's error). */
-static void io_name(sk_mctx *m, io_state *s, const char *kind, int group)
+SK_API void sk_mpiio_name(sk_mctx *m, sk_mpiio_state *s, const char *kind, int group)
 {
   if (!sk_io_new_name(sk_mpi_comm(m), io_cfg(m)->dir, kind, group, s->path, sizeof s->path)) {
     sk_meas_fail(m, s->path);
@@ -30257,7 +27528,7 @@ static unsigned char io_pattern(int owner, size_t k)
   return (unsigned char)((owner * 37 + (long)(k % 65521) * 11 + (long)(k >> 16) + 3) & 0xff);
 }
 
-static void io_fill(char *buf, size_t bytes, int owner)
+SK_API void sk_mpiio_fill(char *buf, size_t bytes, int owner)
 {
   size_t k;
   for (k = 0; k < bytes; k++) buf[k] = (char)io_pattern(owner, k);
@@ -30265,38 +27536,36 @@ static void io_fill(char *buf, size_t bytes, int owner)
 
 /* Whether this call is the verification call (the first one with verification on:
 ** the engine's verification pass, whose time is not used); marks it done. */
-static int io_verify_now(sk_mctx *m, io_state *s)
+SK_API int sk_mpiio_verify_now(sk_mctx *m, sk_mpiio_state *s)
 {
   int now = m->settings != NULL && m->settings->verify && !s->verified;
   if (now) s->verified = 1;
   return now;
 }
 
-static void io_fill(char *buf, size_t bytes, int owner);
-
 /* The buffer of the verification call: a writer's holds its pattern, a reader's zeros
 ** (so that what was not read shows). */
-static void io_verify_buffer(sk_mctx *m, const io_state *s, int verify, char *buf)
+SK_API void sk_mpiio_verify_buffer(sk_mctx *m, const sk_mpiio_state *s, int verify, char *buf)
 {
   if (!verify) return;
-  if (s->write) io_fill(buf, m->send_usage, s->owner);
+  if (s->write) sk_mpiio_fill(buf, m->send_usage, s->owner);
   else memset(buf, 0, m->recv_usage);
 }
 
 /* Compares the data of `elements` memtype elements in got with those in want (packed,
 ** so holes of derived types do not count); a mismatch names `what` and the first
 ** differing byte (verify.h). */
-static int io_compare(sk_mctx *m, const io_state *s, const char *what, char *got, char *want, long elements)
+SK_API int sk_mpiio_compare(sk_mctx *m, const sk_mpiio_state *s, const char *what, char *got, char *want, long elements)
 {
   int size = 0, p1 = 0, p2 = 0, k;
   char *a, *b, msg[200];
   MPI_Comm self = MPI_COMM_SELF;
   if (elements <= 0) return 1;
-  MPI_Pack_size((int)elements, s->a.memtype->mpi, self, &size);
+  MPI_Pack_size((int)elements, s->memtype->mpi, self, &size);
   a = (char *)sk_malloc((size_t)size + 1);
   b = (char *)sk_malloc((size_t)size + 1);
-  MPI_Pack(got, (int)elements, s->a.memtype->mpi, a, size, &p1, self);
-  MPI_Pack(want, (int)elements, s->a.memtype->mpi, b, size, &p2, self);
+  MPI_Pack(got, (int)elements, s->memtype->mpi, a, size, &p1, self);
+  MPI_Pack(want, (int)elements, s->memtype->mpi, b, size, &p2, self);
   for (k = 0; k < p1 && a[k] == b[k]; k++) { /* find the first difference */ }
   if (k < p1) {
     sprintf(msg, "%.40s: %.80s, data byte %d of %d in type-map order", s->fn, what, k, p1);
@@ -30308,25 +27577,25 @@ static int io_compare(sk_mctx *m, const io_state *s, const char *what, char *got
 }
 
 /* What a reader should find: the owner's pattern over `elements` elements. */
-static void io_verify_read(sk_mctx *m, const io_state *s, char *got, long elements)
+static void io_verify_read(sk_mctx *m, const sk_mpiio_state *s, char *got, long elements)
 {
-  size_t bytes = sk_mpi_bytes(elements, s->a.memtype);
+  size_t bytes = sk_mpi_bytes(elements, s->memtype);
   char *want = (char *)sk_malloc(bytes + 1);
-  io_fill(want, bytes, s->owner);
-  io_compare(m, s, "read buffer", got, want, elements);
+  sk_mpiio_fill(want, bytes, s->owner);
+  sk_mpiio_compare(m, s, "read buffer", got, want, elements);
   free(want);
 }
 
 /* hist[v] += the number of data bytes of value v in `elements` memtype elements at buf
 ** (packed: holes of derived types do not count). */
-static void io_histogram(const io_state *s, char *buf, long elements, long *hist)
+static void io_histogram(const sk_mpiio_state *s, char *buf, long elements, long *hist)
 {
   int size = 0, pos = 0, k;
   char *packed;
   if (elements <= 0) return;
-  MPI_Pack_size((int)elements, s->a.memtype->mpi, MPI_COMM_SELF, &size);
+  MPI_Pack_size((int)elements, s->memtype->mpi, MPI_COMM_SELF, &size);
   packed = (char *)sk_malloc((size_t)size + 1);
-  MPI_Pack(buf, (int)elements, s->a.memtype->mpi, packed, size, &pos, MPI_COMM_SELF);
+  MPI_Pack(buf, (int)elements, s->memtype->mpi, packed, size, &pos, MPI_COMM_SELF);
   for (k = 0; k < pos; k++) hist[(unsigned char)packed[k]]++;
   free(packed);
 }
@@ -30339,7 +27608,7 @@ static void io_histogram(const io_state *s, char *buf, long elements, long *hist
 ** patterns, written in init). The noncontiguous patterns give every process a view of
 ** its own, with which shared-pointer routines are erroneous (MPI-2 §9.4.4: all
 ** processes must use the same view): their data has no place to check. */
-static void io_verify_unordered(sk_mctx *m, io_state *s, MPI_File fh, char *data)
+static void io_verify_unordered(sk_mctx *m, sk_mpiio_state *s, MPI_File fh, char *data)
 {
   long mine[257], all[257], found[256];
   int v, me = 0;
@@ -30352,9 +27621,9 @@ static void io_verify_unordered(sk_mctx *m, io_state *s, MPI_File fh, char *data
   MPI_Comm_rank(s->comm, &me);
   if (s->write) io_histogram(s, data, s->elements, mine);
   else {
-    bytes = sk_mpi_bytes(s->elements, s->a.memtype);
+    bytes = sk_mpi_bytes(s->elements, s->memtype);
     back = (char *)sk_malloc(bytes + 1);
-    io_fill(back, bytes, s->owner);
+    sk_mpiio_fill(back, bytes, s->owner);
     io_histogram(s, back, s->elements, mine);
     free(back);
     io_histogram(s, data, s->elements, found);
@@ -30370,10 +27639,10 @@ static void io_verify_unordered(sk_mctx *m, io_state *s, MPI_File fh, char *data
     s->sequential = seq;
     if (me == 0) {
       MPI_Status st;
-      bytes = sk_mpi_bytes(all[256], s->a.memtype);
+      bytes = sk_mpi_bytes(all[256], s->memtype);
       back = (char *)sk_malloc(bytes + 1);
       memset(back, 0, bytes + 1);
-      if (io_ok(m, s, MPI_File_read_at(reader, 0, back, (int)all[256], s->a.memtype->mpi, &st), "MPI_File_read_at"))
+      if (sk_mpiio_ok(m, s, MPI_File_read_at(reader, 0, back, (int)all[256], s->memtype->mpi, &st), "MPI_File_read_at"))
         io_histogram(s, back, all[256], found);
       free(back);
     }
@@ -30404,14 +27673,14 @@ static int io_determined(long daccess)
 ** MPI_MODE_SEQUENTIAL file is write-only: a second handle reads it (after sync-barrier-
 ** sync, MPI-2 §9.6.1). Non-collective shared-pointer writes land in no determined
 ** order: io_verify_unordered. */
-static void io_verify_write(sk_mctx *m, io_state *s, MPI_File fh, char *sent)
+static void io_verify_write(sk_mctx *m, sk_mpiio_state *s, MPI_File fh, char *sent)
 {
-  size_t bytes = sk_mpi_bytes(s->elements, s->a.memtype);
+  size_t bytes = sk_mpi_bytes(s->elements, s->memtype);
   char *back;
-  long daccess = s->a.daccess & SK_IO_SHARED_FILE_POINTER ? 0x214 : 0x111;
+  long daccess = s->daccess & SK_IO_SHARED_FILE_POINTER ? 0x214 : 0x111;
   MPI_File reader = fh;
   int seq = s->sequential;
-  if (!io_determined(s->a.daccess)) { io_verify_unordered(m, s, fh, sent); return; }
+  if (!io_determined(s->daccess)) { io_verify_unordered(m, s, fh, sent); return; }
   if (seq) {
     MPI_File_sync(fh);
     MPI_Barrier(s->comm);
@@ -30422,7 +27691,7 @@ static void io_verify_write(sk_mctx *m, io_state *s, MPI_File fh, char *sent)
   back = (char *)sk_malloc(bytes + 1);
   memset(back, 0, bytes + 1);
   if (daccess == 0x214) MPI_File_seek_shared(reader, 0, MPI_SEEK_SET);
-  if (io_run_chunks(m, s, reader, back, 0, daccess)) io_compare(m, s, "file read back", back, sent, s->elements);
+  if (io_run_chunks(m, s, reader, back, 0, daccess)) sk_mpiio_compare(m, s, "file read back", back, sent, s->elements);
   if (reader != fh) MPI_File_close(&reader);
   free(back);
 }
@@ -30432,19 +27701,19 @@ static void io_verify_write(sk_mctx *m, io_state *s, MPI_File fh, char *sent)
 /* Writes the file a read measurement reads: every process its chunks, with the write
 ** routine of the class (so the shared-pointer classes leave the data where they find
 ** it), from its pattern. */
-static void io_make_file(sk_mctx *m, io_state *s)
+static void io_make_file(sk_mctx *m, sk_mpiio_state *s)
 {
   MPI_File fh;
-  size_t bytes = sk_mpi_bytes(s->elements, s->a.memtype);
+  size_t bytes = sk_mpi_bytes(s->elements, s->memtype);
   char *buf;
   int seq = s->sequential;
   if (!s->active || m->failed) return;
   buf = (char *)sk_malloc(bytes + 1);
-  io_fill(buf, bytes, s->owner);
+  sk_mpiio_fill(buf, bytes, s->owner);
   s->sequential = 0;
   if (io_open(m, s, MPI_MODE_RDWR | MPI_MODE_CREATE, &fh)) {
     s->made = 1;
-    io_run_chunks(m, s, fh, buf, 1, seq ? (s->a.daccess & SK_IO_COLLECTIVE ? 0x214 : 0x114) : s->a.daccess);
+    io_run_chunks(m, s, fh, buf, 1, seq ? (s->daccess & SK_IO_COLLECTIVE ? 0x214 : 0x114) : s->daccess);
     MPI_File_close(&fh);
   }
   s->sequential = seq;
@@ -30452,9 +27721,9 @@ static void io_make_file(sk_mctx *m, io_state *s)
 }
 
 /* Declares the buffers and, for reads, makes the file. */
-static void io_pattern_ready(sk_mctx *m, io_state *s, long reported)
+static void io_pattern_ready(sk_mctx *m, sk_mpiio_state *s, long reported)
 {
-  size_t bytes = sk_mpi_bytes(s->elements, s->a.memtype);
+  size_t bytes = sk_mpi_bytes(s->elements, s->memtype);
   if (m->failed) return;
   if (s->write) m->send_usage = bytes; else m->recv_usage = bytes;
   m->reported_size = reported;
@@ -30463,7 +27732,7 @@ static void io_pattern_ready(sk_mctx *m, io_state *s, long reported)
 
 static double io_pattern_measure(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_of(m);
+  sk_mpiio_state *s = io_of(m);
   const sk_io_config *io = io_cfg(m);
   MPI_File fh;
   char *buf = s->write ? m->send_buf : m->recv_buf;
@@ -30471,25 +27740,25 @@ static double io_pattern_measure(sk_mctx *m, const sk_value *args)
   double start, t;
   (void)args;
   if (s->unsupported || !s->active) return -1.0;
-  verify = io_verify_now(m, s);
-  io_verify_buffer(m, s, verify, buf);
+  verify = sk_mpiio_verify_now(m, s);
+  sk_mpiio_verify_buffer(m, s, verify, buf);
   if (!io_open(m, s, s->write ? IO_WRITE_MODE : MPI_MODE_RDONLY, &fh)) return -1.0;
   if (s->write && io->preallocation)
-    MPI_File_preallocate(fh, (MPI_Offset)sk_mpi_data_bytes(s->elements, s->a.memtype) * (MPI_Offset)m->size);
+    MPI_File_preallocate(fh, (MPI_Offset)sk_mpi_data_bytes(s->elements, s->memtype) * (MPI_Offset)m->size);
   start = sk_sync_start(m);
-  io_run_chunks(m, s, fh, buf, s->write, s->a.daccess);
+  io_run_chunks(m, s, fh, buf, s->write, s->daccess);
   if (io->file_sync) MPI_File_sync(fh);
   t = sk_sync_stop(m) - start;
   if (verify && s->write) io_verify_write(m, s, fh, buf);
-  else if (verify && io_determined(s->a.daccess)) io_verify_read(m, s, buf, s->elements);
+  else if (verify && io_determined(s->daccess)) io_verify_read(m, s, buf, s->elements);
   else if (verify) io_verify_unordered(m, s, fh, buf);
   MPI_File_close(&fh);
   return t;
 }
 
-static void io_finalize(sk_mctx *m, const sk_value *args)
+SK_API void sk_mpiio_finalize(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_of(m);
+  sk_mpiio_state *s = io_of(m);
   (void)args;
   if (s == NULL) return;
   if (s->fh != MPI_FILE_NULL) MPI_File_close(&s->fh);
@@ -30507,94 +27776,83 @@ static void io_finalize(sk_mctx *m, const sk_value *args)
   m->state = NULL;
 }
 
+/* The file of a pattern row: its layout's name, and which group of processes shares it
+** (separate: every process its own). */
+static const char *const io_layout_files[] = { "segmented", "strided", "separate", "sequential", "noncontiguous",
+                                               "random" };
+
 /* The three patterns with a stride (memsize, blocklen, stride, mef, daccess):
 ** segmented: rank r's memsize elements at r*stride (stride >= memsize), blocklen chunks;
 ** strided: chunk i of rank r at (i*P + r)*stride (stride >= blocklen);
 ** separate: a file per process (MPI_COMM_SELF), chunk i at i*stride (stride >= blocklen). */
-enum io_stride_kind { IO_SEGMENTED, IO_STRIDED, IO_SEPARATE };
-
-static void io_init_stride(sk_mctx *m, const sk_value *args, const char *fn, int write, enum io_stride_kind kind)
+static void io_init_stride(sk_mctx *m, const sk_value *args)
 {
-  static const char *const kinds[3] = { "segmented", "strided", "separate" };
-  io_state *s = io_new(m, fn, io_strided_args, args, write);
-  long r = m->rank, least = kind == IO_SEGMENTED ? s->a.memsize : s->a.blocklen;
+  sk_mpiio_state *s = sk_mpiio_new(m, io_variant_writes(m));
+  enum io_layout layout = io_variant_layout(m);
+  long r = m->rank, least = layout == IO_SEGMENTED ? m->arg.memsize : m->arg.blocklen;
   char msg[120];
-  if (!io_check_blocks(m, s, s->a.memsize, s->a.blocklen) || !io_check_types(m, s)) return;
-  if (s->a.stride < least) {
-    sprintf(msg, "%.40s: stride must be at least %s (%ld)", fn, kind == IO_SEGMENTED ? "memsize" : "blocklen", least);
+  (void)args;
+  if (!io_check_blocks(m, s, m->arg.memsize, m->arg.blocklen) || !io_check_types(m, s)) return;
+  if (m->arg.stride < least) {
+    sprintf(msg, "%.40s: stride must be at least %s (%ld)", s->fn, layout == IO_SEGMENTED ? "memsize" : "blocklen",
+            least);
     sk_meas_fail(m, msg);
     return;
   }
-  if (kind == IO_SEGMENTED) io_plan_run(s, s->a.memsize, s->a.blocklen, r * s->a.stride, s->a.blocklen);
-  else if (kind == IO_STRIDED) io_plan_run(s, s->a.memsize, s->a.blocklen, r * s->a.stride, (long)m->size * s->a.stride);
-  else io_plan_run(s, s->a.memsize, s->a.blocklen, 0, s->a.stride);
-  if (kind == IO_SEPARATE) s->comm = MPI_COMM_SELF;
-  io_name(m, s, kinds[kind], kind == IO_SEPARATE ? m->rank : 0);
-  io_pattern_ready(m, s, io_total(m, s, s->a.memsize));
+  if (layout == IO_SEGMENTED) io_plan_run(s, m->arg.memsize, m->arg.blocklen, r * m->arg.stride, m->arg.blocklen);
+  else if (layout == IO_STRIDED)
+    io_plan_run(s, m->arg.memsize, m->arg.blocklen, r * m->arg.stride, (long)m->size * m->arg.stride);
+  else io_plan_run(s, m->arg.memsize, m->arg.blocklen, 0, m->arg.stride);
+  if (layout == IO_SEPARATE) s->comm = MPI_COMM_SELF;
+  sk_mpiio_name(m, s, io_layout_files[layout], layout == IO_SEPARATE ? m->rank : 0);
+  io_pattern_ready(m, s, io_total(m, s, m->arg.memsize));
 }
 
-static void init_MPI_IO_write_segmented(sk_mctx *m, const sk_value *a) { io_init_stride(m, a, "MPI_IO_write_segmented", 1, IO_SEGMENTED); }
-static void init_MPI_IO_read_segmented(sk_mctx *m, const sk_value *a) { io_init_stride(m, a, "MPI_IO_read_segmented", 0, IO_SEGMENTED); }
-static void init_MPI_IO_write_strided(sk_mctx *m, const sk_value *a) { io_init_stride(m, a, "MPI_IO_write_strided", 1, IO_STRIDED); }
-static void init_MPI_IO_read_strided(sk_mctx *m, const sk_value *a) { io_init_stride(m, a, "MPI_IO_read_strided", 0, IO_STRIDED); }
-static void init_MPI_IO_write_separate(sk_mctx *m, const sk_value *a) { io_init_stride(m, a, "MPI_IO_write_separate", 1, IO_SEPARATE); }
-static void init_MPI_IO_read_separate(sk_mctx *m, const sk_value *a) { io_init_stride(m, a, "MPI_IO_read_separate", 0, IO_SEPARATE); }
-
-/* sequential: MPI_MODE_SEQUENTIAL, shared-pointer classes only, blocklen chunks */
-static void io_init_sequential(sk_mctx *m, const sk_value *args, const char *fn, int write)
-{
-  io_state *s = io_new(m, fn, io_layout_args, args, write);
-  if (!io_check_blocks(m, s, s->a.memsize, s->a.blocklen) || !io_check_types(m, s)) return;
-  io_plan_run(s, s->a.memsize, s->a.blocklen, 0, s->a.blocklen);
-  s->sequential = 1;
-  s->unsupported = !(s->a.daccess & SK_IO_SHARED_FILE_POINTER);
-  io_name(m, s, "sequential", 0);
-  io_pattern_ready(m, s, io_total(m, s, s->a.memsize));
-}
-
-static void init_MPI_IO_write_sequential(sk_mctx *m, const sk_value *a) { io_init_sequential(m, a, "MPI_IO_write_sequential", 1); }
-static void init_MPI_IO_read_sequential(sk_mctx *m, const sk_value *a) { io_init_sequential(m, a, "MPI_IO_read_sequential", 0); }
-
-/* noncontiguous: the view shows rank r the blocks r, r+P, r+2P, ... of blocklen elements
+/* sequential: MPI_MODE_SEQUENTIAL, shared-pointer classes only, blocklen chunks;
+** noncontiguous: the view shows rank r the blocks r, r+P, r+2P, ... of blocklen elements
 ** (a vector of etypes, resized to P blocks); the rank's chunks are consecutive in it. */
-static void io_init_noncontiguous(sk_mctx *m, const sk_value *args, const char *fn, int write)
+static void io_init_consecutive(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_new(m, fn, io_layout_args, args, write);
-  MPI_Datatype block;
-  MPI_Aint ext = (MPI_Aint)s->a.etype->extent, disp;
-  int etypes;
-  if (!io_check_blocks(m, s, s->a.memsize, s->a.blocklen) || !io_check_types(m, s)) return;
-  etypes = (int)(s->a.blocklen * s->ratio);
-  if (etypes < 1) etypes = 1;
-  disp = (MPI_Aint)m->rank * etypes * ext;
-  MPI_Type_create_hindexed(1, &etypes, &disp, s->a.etype->mpi, &block);
-  MPI_Type_create_resized(block, 0, (MPI_Aint)m->size * etypes * ext, &s->own_view);
-  MPI_Type_free(&block);
-  MPI_Type_commit(&s->own_view);
-  s->view = s->own_view;
-  io_plan_run(s, s->a.memsize, s->a.blocklen, 0, s->a.blocklen);
-  io_name(m, s, "noncontiguous", 0);
-  io_pattern_ready(m, s, io_total(m, s, s->a.memsize));
+  sk_mpiio_state *s = sk_mpiio_new(m, io_variant_writes(m));
+  enum io_layout layout = io_variant_layout(m);
+  (void)args;
+  if (!io_check_blocks(m, s, m->arg.memsize, m->arg.blocklen) || !io_check_types(m, s)) return;
+  if (layout == IO_SEQUENTIAL) {
+    s->sequential = 1;
+    s->unsupported = !(s->daccess & SK_IO_SHARED_FILE_POINTER);
+  } else {
+    MPI_Datatype block;
+    MPI_Aint ext = (MPI_Aint)s->etype->extent, disp;
+    int etypes = (int)(m->arg.blocklen * s->ratio);
+    if (etypes < 1) etypes = 1;
+    disp = (MPI_Aint)m->rank * etypes * ext;
+    MPI_Type_create_hindexed(1, &etypes, &disp, s->etype->mpi, &block);
+    MPI_Type_create_resized(block, 0, (MPI_Aint)m->size * etypes * ext, &s->own_view);
+    MPI_Type_free(&block);
+    MPI_Type_commit(&s->own_view);
+    s->view = s->own_view;
+  }
+  io_plan_run(s, m->arg.memsize, m->arg.blocklen, 0, m->arg.blocklen);
+  sk_mpiio_name(m, s, io_layout_files[layout], 0);
+  io_pattern_ready(m, s, io_total(m, s, m->arg.memsize));
 }
-
-static void init_MPI_IO_write_noncontiguous(sk_mctx *m, const sk_value *a) { io_init_noncontiguous(m, a, "MPI_IO_write_noncontiguous", 1); }
-static void init_MPI_IO_read_noncontiguous(sk_mctx *m, const sk_value *a) { io_init_noncontiguous(m, a, "MPI_IO_read_noncontiguous", 0); }
 
 /* random: per-rank memsize[r] and blocklen[r] (arrays indexed by rank); round i holds
 ** chunk i of every rank that still has one, in rank order, without gaps */
-static void io_init_random(sk_mctx *m, const sk_value *args, const char *fn, int write)
+static void io_init_random(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_new(m, fn, io_random_args, args, write);
+  sk_mpiio_state *s = sk_mpiio_new(m, io_variant_writes(m));
   long rounds = 0, i, pos = 0, total = 0, mine = 0;
   int q;
   char msg[160];
-  if (sk_array_length(s->a.memsizes) < (size_t)m->size || sk_array_length(s->a.blocklens) < (size_t)m->size) {
-    sprintf(msg, "%.40s: memsize and blocklen need one entry per process (%d)", fn, m->size);
+  (void)args;
+  if (sk_array_length(m->arg.memsize_a) < (size_t)m->size || sk_array_length(m->arg.blocklen_a) < (size_t)m->size) {
+    sprintf(msg, "%.40s: memsize and blocklen need one entry per process (%d)", s->fn, m->size);
     sk_meas_fail(m, msg);
     return;
   }
   for (q = 0; q < m->size; q++) {
-    long ms = sk_iarray_get(s->a.memsizes, (size_t)q), bl = sk_iarray_get(s->a.blocklens, (size_t)q);
+    long ms = sk_iarray_get(m->arg.memsize_a, (size_t)q), bl = sk_iarray_get(m->arg.blocklen_a, (size_t)q);
     if (!io_check_blocks(m, s, ms, bl)) return;
     if (io_chunks(ms, bl) > rounds) rounds = io_chunks(ms, bl);
     total += ms;
@@ -30603,36 +27861,32 @@ static void io_init_random(sk_mctx *m, const sk_value *args, const char *fn, int
   io_plan(s, rounds);
   for (i = 0; i < rounds; i++)
     for (q = 0; q < m->size; q++) {
-      long ms = sk_iarray_get(s->a.memsizes, (size_t)q), bl = sk_iarray_get(s->a.blocklens, (size_t)q);
+      long ms = sk_iarray_get(m->arg.memsize_a, (size_t)q), bl = sk_iarray_get(m->arg.blocklen_a, (size_t)q);
       long len = i < io_chunks(ms, bl) ? (ms - i * bl < bl ? ms - i * bl : bl) : 0;
       if (q == m->rank) { s->off[i] = pos; s->len[i] = len; s->mem[i] = mine; mine += len; }
       pos += len;
     }
   s->elements = mine;
-  io_name(m, s, "random", 0);
-  io_pattern_ready(m, s, sk_mpi_data_bytes(total, s->a.memtype));
+  sk_mpiio_name(m, s, "random", 0);
+  io_pattern_ready(m, s, sk_mpi_data_bytes(total, s->memtype));
 }
-
-static void init_MPI_IO_write_random(sk_mctx *m, const sk_value *a) { io_init_random(m, a, "MPI_IO_write_random", 1); }
-static void init_MPI_IO_read_random(sk_mctx *m, const sk_value *a) { io_init_random(m, a, "MPI_IO_read_random", 0); }
 
 /* once: one access of count elements; private: own file at 0, else the shared file at r*count */
-static void io_init_once(sk_mctx *m, const sk_value *args, const char *fn, int write)
+static void io_init_once(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_new(m, fn, io_once_args, args, write);
-  if (!sk_mpi_check_count(m, fn, "count", s->a.count) || !io_check_types(m, s)) return;
+  sk_mpiio_state *s = sk_mpiio_new(m, io_variant_writes(m));
+  int own_file = m->arg.private_ != 0;
+  (void)args;
+  if (!sk_mpi_check_count(m, s->fn, "count", s->count) || !io_check_types(m, s)) return;
   io_plan(s, 1);
-  s->off[0] = s->a.flag ? 0 : (long)m->rank * s->a.count;
-  s->len[0] = s->a.count;
+  s->off[0] = own_file ? 0 : (long)m->rank * s->count;
+  s->len[0] = s->count;
   s->mem[0] = 0;
-  s->elements = s->a.count;
-  if (s->a.flag) s->comm = MPI_COMM_SELF;
-  io_name(m, s, s->a.flag ? "private" : "shared", s->a.flag ? m->rank : 0);
-  io_pattern_ready(m, s, io_total(m, s, s->a.count));
+  s->elements = s->count;
+  if (own_file) s->comm = MPI_COMM_SELF;
+  sk_mpiio_name(m, s, own_file ? "private" : "shared", own_file ? m->rank : 0);
+  io_pattern_ready(m, s, io_total(m, s, s->count));
 }
-
-static void init_MPI_IO_write_once(sk_mctx *m, const sk_value *a) { io_init_once(m, a, "MPI_IO_write_once", 1); }
-static void init_MPI_IO_read_once(sk_mctx *m, const sk_value *a) { io_init_once(m, a, "MPI_IO_read_once", 0); }
 
 /* ---- reading whole files ---- */
 
@@ -30640,43 +27894,44 @@ static void init_MPI_IO_read_once(sk_mctx *m, const sk_value *a) { io_init_once(
 ** closes, all timed; rank 0 wrote the file in init. Shared-pointer classes: -1. */
 static void init_MPI_IO_read_file(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_new(m, "MPI_IO_read_file", io_file_args, args, 0);
-  if (!sk_mpi_check_count(m, s->fn, "count", s->a.count) || !io_check_types(m, s)) return;
-  s->unsupported = (s->a.daccess & SK_IO_SHARED_FILE_POINTER) != 0;
+  sk_mpiio_state *s = sk_mpiio_new(m, 0);
+  (void)args;
+  if (!sk_mpi_check_count(m, s->fn, "count", s->count) || !io_check_types(m, s)) return;
+  s->unsupported = (s->daccess & SK_IO_SHARED_FILE_POINTER) != 0;
   io_plan(s, 1);
   s->off[0] = s->mem[0] = 0;
-  s->len[0] = m->rank == 0 ? s->a.count : 0;
-  s->elements = s->a.count;
+  s->len[0] = m->rank == 0 ? s->count : 0;
+  s->elements = s->count;
   s->owner = 0;
-  io_name(m, s, "file", 0);
+  sk_mpiio_name(m, s, "file", 0);
   if (!s->unsupported) io_make_file(m, s);    /* rank 0's chunk: the whole file */
-  s->len[0] = s->a.count;                     /* everybody reads all of it */
-  m->recv_usage = sk_mpi_bytes(s->a.count, s->a.memtype);
-  m->reported_size = io_total(m, s, s->a.count);
+  s->len[0] = s->count;                     /* everybody reads all of it */
+  m->recv_usage = sk_mpi_bytes(s->count, s->memtype);
+  m->reported_size = io_total(m, s, s->count);
 }
 
 /* The timed open-read-close of the file readers (read_file, read_and_distribute). */
-static void io_open_read_close(sk_mctx *m, io_state *s, char *buf)
+static void io_open_read_close(sk_mctx *m, sk_mpiio_state *s, char *buf)
 {
   MPI_File fh;
   if (!io_open(m, s, MPI_MODE_RDONLY, &fh)) return;
-  io_run_chunks(m, s, fh, buf, 0, s->a.daccess);
+  io_run_chunks(m, s, fh, buf, 0, s->daccess);
   MPI_File_close(&fh);
 }
 
 static double measure_MPI_IO_read_file(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_of(m);
+  sk_mpiio_state *s = io_of(m);
   double start, t;
   int verify;
   (void)args;
   if (s->unsupported) return -1.0;
-  verify = io_verify_now(m, s);
-  io_verify_buffer(m, s, verify, m->recv_buf);
+  verify = sk_mpiio_verify_now(m, s);
+  sk_mpiio_verify_buffer(m, s, verify, m->recv_buf);
   start = sk_sync_start(m);
   io_open_read_close(m, s, m->recv_buf);
   t = sk_sync_stop(m) - start;
-  if (verify) io_verify_read(m, s, m->recv_buf, s->a.count);
+  if (verify) io_verify_read(m, s, m->recv_buf, s->count);
   return t;
 }
 
@@ -30685,57 +27940,58 @@ static double measure_MPI_IO_read_file(sk_mctx *m, const sk_value *args)
 ** MPI_Allgatherv gives every process the whole file; all timed. Shared pointers: -1. */
 static void init_MPI_IO_read_and_distribute(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_new(m, "MPI_IO_read_and_distribute", io_distribute_args, args, 0);
+  sk_mpiio_state *s = sk_mpiio_new(m, 0);
   long part;
-  if (!sk_mpi_check_count(m, s->fn, "count", s->a.count) || !io_check_types(m, s)) return;
-  if (s->a.np < 1) { sk_meas_fail(m, "MPI_IO_read_and_distribute: np must be at least 1"); return; }
-  if (s->a.np > m->size) s->a.np = m->size;
-  s->a.count = (s->a.count + s->a.np - 1) / s->a.np * s->a.np;
-  if (!sk_mpi_check_count(m, s->fn, "count", s->a.count)) return;
-  part = s->a.count / s->a.np;
-  s->unsupported = (s->a.daccess & SK_IO_SHARED_FILE_POINTER) != 0;
-  s->active = m->rank < s->a.np;
+  (void)args;
+  if (!sk_mpi_check_count(m, s->fn, "count", s->count) || !io_check_types(m, s)) return;
+  if (s->np < 1) { sk_meas_fail(m, "MPI_IO_read_and_distribute: np must be at least 1"); return; }
+  if (s->np > m->size) s->np = m->size;
+  s->count = (s->count + s->np - 1) / s->np * s->np;
+  if (!sk_mpi_check_count(m, s->fn, "count", s->count)) return;
+  part = s->count / s->np;
+  s->unsupported = (s->daccess & SK_IO_SHARED_FILE_POINTER) != 0;
+  s->active = m->rank < s->np;
   MPI_Comm_split(sk_mpi_comm(m), s->active ? 0 : MPI_UNDEFINED, m->rank, &s->own_comm);
   if (s->active) s->comm = s->own_comm;
   io_plan(s, 1);
   s->off[0] = s->mem[0] = s->active ? (long)m->rank * part : 0;
   s->len[0] = s->active ? part : 0;
-  s->elements = s->a.count;
+  s->elements = s->count;
   s->owner = 0;
-  io_name(m, s, "distribute", 0);
+  sk_mpiio_name(m, s, "distribute", 0);
   if (!s->unsupported && s->active) {   /* the first process writes the whole file */
     long mine[3];
     mine[0] = s->off[0]; mine[1] = s->len[0]; mine[2] = s->mem[0];
     s->off[0] = s->mem[0] = 0;
-    s->len[0] = m->rank == 0 ? s->a.count : 0;
+    s->len[0] = m->rank == 0 ? s->count : 0;
     io_make_file(m, s);
     s->off[0] = mine[0]; s->len[0] = mine[1]; s->mem[0] = mine[2];
   }
-  m->recv_usage = sk_mpi_bytes(s->a.count, s->a.memtype);
-  m->reported_size = io_total(m, s, s->a.count);
+  m->recv_usage = sk_mpi_bytes(s->count, s->memtype);
+  m->reported_size = io_total(m, s, s->count);
 }
 
 static double measure_MPI_IO_read_and_distribute(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_of(m);
+  sk_mpiio_state *s = io_of(m);
   int *counts, *displs, q, part, verify;
   double start, t;
   (void)args;
   if (s->unsupported) return -1.0;
-  verify = io_verify_now(m, s);
-  io_verify_buffer(m, s, verify, m->recv_buf);
-  part = (int)(s->a.count / s->a.np);
+  verify = sk_mpiio_verify_now(m, s);
+  sk_mpiio_verify_buffer(m, s, verify, m->recv_buf);
+  part = (int)(s->count / s->np);
   counts = (int *)sk_malloc(sizeof(int) * (size_t)m->size);
   displs = (int *)sk_malloc(sizeof(int) * (size_t)m->size);
   for (q = 0; q < m->size; q++) {
-    counts[q] = q < s->a.np ? part : 0;
-    displs[q] = q < s->a.np ? q * part : 0;
+    counts[q] = q < s->np ? part : 0;
+    displs[q] = q < s->np ? q * part : 0;
   }
   start = sk_sync_start(m);
   if (s->active) io_open_read_close(m, s, m->recv_buf);
-  MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, m->recv_buf, counts, displs, s->a.memtype->mpi, sk_mpi_comm(m));
+  MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, m->recv_buf, counts, displs, s->memtype->mpi, sk_mpi_comm(m));
   t = sk_sync_stop(m) - start;
-  if (verify) io_verify_read(m, s, m->recv_buf, s->a.count);
+  if (verify) io_verify_read(m, s, m->recv_buf, s->count);
   free(counts);
   free(displs);
   return t;
@@ -30750,34 +28006,35 @@ static double measure_MPI_IO_read_and_distribute(sk_mctx *m, const sk_value *arg
 
 static void init_MPI_IO_write_and_read(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_new(m, "MPI_IO_write_and_read", io_layout_args, args, 0);
+  sk_mpiio_state *s = sk_mpiio_new(m, 0);
   long i;
-  if (!io_check_blocks(m, s, s->a.memsize, s->a.blocklen) || !io_check_types(m, s)) return;
+  (void)args;
+  if (!io_check_blocks(m, s, m->arg.memsize, m->arg.blocklen) || !io_check_types(m, s)) return;
   s->write = m->rank % 2 == 1;
   s->owner = m->rank | 1;
   s->active = (m->rank ^ 1) < m->size;    /* with an odd number the last process has no partner */
-  s->unsupported = (s->a.daccess & SK_IO_SHARED_FILE_POINTER) != 0;
+  s->unsupported = (s->daccess & SK_IO_SHARED_FILE_POINTER) != 0;
   MPI_Comm_split(sk_mpi_comm(m), s->active ? m->rank / 2 : MPI_UNDEFINED, m->rank, &s->own_comm);
   s->comm = s->own_comm;
-  io_plan_run(s, s->a.memsize, s->a.blocklen, 0, s->a.blocklen);
+  io_plan_run(s, m->arg.memsize, m->arg.blocklen, 0, m->arg.blocklen);
   for (i = 0; i < s->n; i++) s->mem[i] = 0;   /* every chunk goes through one buffer block */
-  s->elements = s->a.blocklen < s->a.memsize ? s->a.blocklen : s->a.memsize;
-  io_name(m, s, "pair", m->rank / 2);
-  if (s->write) m->send_usage = sk_mpi_bytes(s->elements, s->a.memtype);
-  else m->recv_usage = sk_mpi_bytes(s->elements, s->a.memtype);
-  m->reported_size = io_total(m, s, s->a.memsize);
+  s->elements = m->arg.blocklen < m->arg.memsize ? m->arg.blocklen : m->arg.memsize;
+  sk_mpiio_name(m, s, "pair", m->rank / 2);
+  if (s->write) m->send_usage = sk_mpi_bytes(s->elements, s->memtype);
+  else m->recv_usage = sk_mpi_bytes(s->elements, s->memtype);
+  m->reported_size = io_total(m, s, m->arg.memsize);
 }
 
 static double measure_MPI_IO_write_and_read(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_of(m);
+  sk_mpiio_state *s = io_of(m);
   const sk_io_config *io = io_cfg(m);
   MPI_File fh;
   MPI_Comm comm = sk_mpi_comm(m);
   MPI_Status st;
   char *buf = s->write ? m->send_buf : m->recv_buf;
   int verify, partner = m->rank ^ 1;
-  long i, collective = s->a.daccess & SK_IO_COLLECTIVE;
+  long i, collective = s->daccess & SK_IO_COLLECTIVE;
   double start, t;
   (void)args;
   if (s->unsupported) return -1.0;
@@ -30786,21 +28043,21 @@ static double measure_MPI_IO_write_and_read(sk_mctx *m, const sk_value *args)
     sk_sync_stop(m);
     return -1.0;
   }
-  verify = io_verify_now(m, s);
-  io_verify_buffer(m, s, verify, buf);
+  verify = sk_mpiio_verify_now(m, s);
+  sk_mpiio_verify_buffer(m, s, verify, buf);
   if (!io_open(m, s, IO_WRITE_MODE, &fh)) return -1.0;
   start = sk_sync_start(m);
   for (i = 0; i < s->n; i++) {
     MPI_Offset off = (MPI_Offset)s->off[i] * s->ratio;
     int len = (int)s->len[i];
     if (s->write || collective)
-      io_ok(m, s, io_access(fh, 1, s->a.daccess, off, buf, s->write ? len : 0, s->a.memtype->mpi), "write");
+      sk_mpiio_ok(m, s, io_access(fh, 1, s->daccess, off, buf, s->write ? len : 0, s->memtype->mpi), "write");
     if (!io->atomicity) MPI_File_sync(fh);
     if (s->write) MPI_Send(buf, 0, MPI_BYTE, partner, IO_PAIR_TAG, comm);
     else MPI_Recv(buf, 0, MPI_BYTE, partner, IO_PAIR_TAG, comm, &st);
     if (!io->atomicity) MPI_File_sync(fh);
     if (!s->write || collective)
-      io_ok(m, s, io_access(fh, 0, s->a.daccess, off, buf, s->write ? 0 : len, s->a.memtype->mpi), "read");
+      sk_mpiio_ok(m, s, io_access(fh, 0, s->daccess, off, buf, s->write ? 0 : len, s->memtype->mpi), "read");
   }
   t = sk_sync_stop(m) - start;
   if (verify && !s->write && s->n > 0) io_verify_read(m, s, buf, s->len[s->n - 1]);
@@ -30812,7 +28069,7 @@ static double measure_MPI_IO_write_and_read(sk_mctx *m, const sk_value *args)
 
 /* A failed check of the verification call that is no byte comparison (file size,
 ** file pointer, existence), in the form of verify.h's messages. */
-static void io_verify_fail(sk_mctx *m, const io_state *s, const char *what)
+static void io_verify_fail(sk_mctx *m, const sk_mpiio_state *s, const char *what)
 {
   char msg[260];
   sprintf(msg, "process %d of %d: %.40s: %.180s", m->rank, m->size, s->fn, what);
@@ -30821,7 +28078,7 @@ static void io_verify_fail(sk_mctx *m, const io_state *s, const char *what)
 
 /* The verification call of a deletion: the file must be gone (an MPI_File_open of it
 ** on this process alone fails). */
-static void io_verify_gone(sk_mctx *m, io_state *s, const char *after)
+static void io_verify_gone(sk_mctx *m, sk_mpiio_state *s, const char *after)
 {
   MPI_File fh = MPI_FILE_NULL;
   char what[120];
@@ -30832,7 +28089,7 @@ static void io_verify_gone(sk_mctx *m, io_state *s, const char *after)
 }
 
 /* A file of `bytes` bytes (rank 0 writes them) made collectively in init. */
-static void io_make_bytes(sk_mctx *m, io_state *s, long bytes)
+static void io_make_bytes(sk_mctx *m, sk_mpiio_state *s, long bytes)
 {
   MPI_File fh;
   char *buf;
@@ -30842,8 +28099,8 @@ static void io_make_bytes(sk_mctx *m, io_state *s, long bytes)
   if (m->rank == 0 && bytes > 0) {
     MPI_Status st;
     buf = (char *)sk_malloc((size_t)bytes);
-    io_fill(buf, (size_t)bytes, 0);
-    io_ok(m, s, MPI_File_write_at(fh, 0, buf, (int)bytes, MPI_BYTE, &st), "MPI_File_write_at");
+    sk_mpiio_fill(buf, (size_t)bytes, 0);
+    sk_mpiio_ok(m, s, MPI_File_write_at(fh, 0, buf, (int)bytes, MPI_BYTE, &st), "MPI_File_write_at");
     free(buf);
   }
   MPI_File_close(&fh);
@@ -30853,17 +28110,18 @@ static void io_make_bytes(sk_mctx *m, io_state *s, long bytes)
 ** create_file; else of a file made in init). */
 static void init_MPI_IO_open(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_new(m, "MPI_IO_open", io_flag_args, args, 0);
-  io_name(m, s, "open", 0);
-  if (!s->a.flag) io_make_bytes(m, s, 0);
+  sk_mpiio_state *s = sk_mpiio_new(m, 0);
+  (void)args;
+  sk_mpiio_name(m, s, "open", 0);
+  if (!m->arg.create_file) io_make_bytes(m, s, 0);
 }
 
 static double measure_MPI_IO_open(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_of(m);
+  sk_mpiio_state *s = io_of(m);
   const sk_io_config *io = io_cfg(m);
   MPI_File fh = MPI_FILE_NULL;
-  int amode = MPI_MODE_RDWR | (s->a.flag ? MPI_MODE_CREATE | MPI_MODE_DELETE_ON_CLOSE : 0);
+  int amode = MPI_MODE_RDWR | (m->arg.create_file ? MPI_MODE_CREATE | MPI_MODE_DELETE_ON_CLOSE : 0);
   double start, t;
   int rc;
   (void)args;
@@ -30872,21 +28130,22 @@ static double measure_MPI_IO_open(sk_mctx *m, const sk_value *args)
   start = sk_sync_start(m);
   rc = MPI_File_open(s->comm, s->path, amode, s->info, &fh);
   t = sk_sync_stop(m) - start;
-  if (io_ok(m, s, rc, "MPI_File_open")) MPI_File_close(&fh);
+  if (sk_mpiio_ok(m, s, rc, "MPI_File_open")) MPI_File_close(&fh);
   return t;
 }
 
 /* MPI_IO_close(count): the close of a count-byte file (rank 0 wrote it in init) */
 static void init_MPI_IO_close(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_new(m, "MPI_IO_close", io_count_args, args, 0);
-  io_name(m, s, "close", 0);
-  io_make_bytes(m, s, s->a.count);
+  sk_mpiio_state *s = sk_mpiio_new(m, 0);
+  (void)args;
+  sk_mpiio_name(m, s, "close", 0);
+  io_make_bytes(m, s, s->count);
 }
 
 static double measure_MPI_IO_close(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_of(m);
+  sk_mpiio_state *s = io_of(m);
   MPI_File fh;
   double start;
   (void)args;
@@ -30898,7 +28157,7 @@ static double measure_MPI_IO_close(sk_mctx *m, const sk_value *args)
 
 /* The verification call of open_close: after sync-barrier-sync (MPI-2 §9.6.1) the byte
 ** of the next process is the one it wrote. */
-static void io_verify_next_byte(sk_mctx *m, io_state *s, MPI_File fh)
+static void io_verify_next_byte(sk_mctx *m, sk_mpiio_state *s, MPI_File fh)
 {
   MPI_Status st;
   int next = (m->rank + 1) % m->size;
@@ -30906,7 +28165,7 @@ static void io_verify_next_byte(sk_mctx *m, io_state *s, MPI_File fh)
   MPI_File_sync(fh);
   MPI_Barrier(s->comm);
   MPI_File_sync(fh);
-  if (io_ok(m, s, MPI_File_read_at(fh, (MPI_Offset)next, &got, 1, MPI_BYTE, &st), "MPI_File_read_at")
+  if (sk_mpiio_ok(m, s, MPI_File_read_at(fh, (MPI_Offset)next, &got, 1, MPI_BYTE, &st), "MPI_File_read_at")
       && (unsigned char)got != io_pattern(next, 0)) {
     char what[120];
     sprintf(what, "%.40s: the byte of process %d read back", s->fn, next);
@@ -30918,29 +28177,30 @@ static void io_verify_next_byte(sk_mctx *m, io_state *s, MPI_File fh)
 ** (at its rank), close -- all timed; with create_flag the file is deleted after each call */
 static void init_MPI_IO_open_close(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_new(m, "MPI_IO_open_close", io_flag_args, args, 1);
-  io_name(m, s, "open_close", 0);
-  if (!s->a.flag) io_make_bytes(m, s, 0);
+  sk_mpiio_state *s = sk_mpiio_new(m, 1);
+  (void)args;
+  sk_mpiio_name(m, s, "open_close", 0);
+  if (!m->arg.create_flag) io_make_bytes(m, s, 0);
   m->send_usage = 1;
 }
 
 static double measure_MPI_IO_open_close(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_of(m);
+  sk_mpiio_state *s = io_of(m);
   MPI_File fh;
   MPI_Status st;
   double start, t;
-  int verify = io_verify_now(m, s);
+  int verify = sk_mpiio_verify_now(m, s);
   (void)args;
   if (verify) m->send_buf[0] = (char)io_pattern(m->rank, 0);
   start = sk_sync_start(m);
-  if (io_open(m, s, MPI_MODE_RDWR | (s->a.flag ? MPI_MODE_CREATE : 0), &fh)) {
-    io_ok(m, s, MPI_File_write_at(fh, (MPI_Offset)m->rank, m->send_buf, 1, MPI_BYTE, &st), "MPI_File_write_at");
+  if (io_open(m, s, MPI_MODE_RDWR | (m->arg.create_flag ? MPI_MODE_CREATE : 0), &fh)) {
+    sk_mpiio_ok(m, s, MPI_File_write_at(fh, (MPI_Offset)m->rank, m->send_buf, 1, MPI_BYTE, &st), "MPI_File_write_at");
     if (verify) io_verify_next_byte(m, s, fh);
     MPI_File_close(&fh);
   }
   t = sk_sync_stop(m) - start;
-  if (s->a.flag) {
+  if (m->arg.create_flag) {
     MPI_Barrier(s->comm);
     if (m->rank == 0) MPI_File_delete(s->path, s->info);
     MPI_Barrier(s->comm);
@@ -30948,29 +28208,37 @@ static double measure_MPI_IO_open_close(sk_mctx *m, const sk_value *args)
   return t;
 }
 
+/* The state of the rows of (count) bytes: `write` as in sk_mpiio_new, the file's `kind`
+** (sk_mpiio_name, one file for all). */
+static sk_mpiio_state *io_new_count(sk_mctx *m, int write, const char *kind)
+{
+  sk_mpiio_state *s = sk_mpiio_new(m, write);
+  sk_mpi_check_count(m, s->fn, "count", s->count);
+  sk_mpiio_name(m, s, kind, 0);
+  return s;
+}
+
 /* MPI_IO_delete(count): rank 0 writes count bytes to a file of its own, then its
 ** MPI_File_delete is timed; no synchronisation; the others return -1 */
 static void init_MPI_IO_delete(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_new(m, "MPI_IO_delete", io_count_args, args, 0);
-  sk_mpi_check_count(m, s->fn, "count", s->a.count);
-  io_name(m, s, "delete", 0);
-  s->comm = MPI_COMM_SELF;
+  (void)args;
+  io_new_count(m, 0, "delete")->comm = MPI_COMM_SELF;
 }
 
 static double measure_MPI_IO_delete(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_of(m);
+  sk_mpiio_state *s = io_of(m);
   double start;
   int rc;
   (void)args;
   if (m->rank != 0) return -1.0;
-  io_make_bytes(m, s, s->a.count);
+  io_make_bytes(m, s, s->count);
   start = MPI_Wtime();
   rc = MPI_File_delete(s->path, s->info);
   start = MPI_Wtime() - start;
-  if (!io_ok(m, s, rc, "MPI_File_delete")) return -1.0;
-  if (io_verify_now(m, s)) io_verify_gone(m, s, "MPI_File_delete");
+  if (!sk_mpiio_ok(m, s, rc, "MPI_File_delete")) return -1.0;
+  if (sk_mpiio_verify_now(m, s)) io_verify_gone(m, s, "MPI_File_delete");
   return start;
 }
 
@@ -30978,25 +28246,24 @@ static double measure_MPI_IO_delete(sk_mctx *m, const sk_value *args)
 ** rank 0 wrote count bytes to */
 static void init_MPI_IO_delete_on_close(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_new(m, "MPI_IO_delete_on_close", io_count_args, args, 1);
-  sk_mpi_check_count(m, s->fn, "count", s->a.count);
-  io_name(m, s, "delete_on_close", 0);
-  m->send_usage = (size_t)(s->a.count > 0 ? s->a.count : 0);
+  sk_mpiio_state *s = io_new_count(m, 1, "delete_on_close");
+  (void)args;
+  m->send_usage = (size_t)(s->count > 0 ? s->count : 0);
 }
 
 static double measure_MPI_IO_delete_on_close(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_of(m);
+  sk_mpiio_state *s = io_of(m);
   MPI_File fh;
   MPI_Status st;
   double start;
   (void)args;
   if (!io_open(m, s, IO_WRITE_MODE, &fh)) return -1.0;
-  if (m->rank == 0 && s->a.count > 0) MPI_File_write_at(fh, 0, m->send_buf, (int)s->a.count, MPI_BYTE, &st);
+  if (m->rank == 0 && s->count > 0) MPI_File_write_at(fh, 0, m->send_buf, (int)s->count, MPI_BYTE, &st);
   start = sk_sync_start(m);
   MPI_File_close(&fh);
   start = sk_sync_stop(m) - start;
-  if (io_verify_now(m, s) && m->rank == 0) io_verify_gone(m, s, "the close of a MPI_MODE_DELETE_ON_CLOSE file");
+  if (sk_mpiio_verify_now(m, s) && m->rank == 0) io_verify_gone(m, s, "the close of a MPI_MODE_DELETE_ON_CLOSE file");
   return start;
 }
 
@@ -31004,34 +28271,33 @@ static double measure_MPI_IO_delete_on_close(sk_mctx *m, const sk_value *args)
 ** file (+ MPI_File_sync if with_sync) */
 static void init_MPI_IO_preallocate(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_new(m, "MPI_IO_preallocate", io_count_flag_args, args, 1);
-  sk_mpi_check_count(m, s->fn, "count", s->a.count);
-  io_name(m, s, "preallocate", 0);
+  (void)args;
+  io_new_count(m, 1, "preallocate");
 }
 
 /* The verification call of preallocate: the file has at least the bytes preallocated. */
-static void io_verify_size(sk_mctx *m, io_state *s, MPI_File fh)
+static void io_verify_size(sk_mctx *m, sk_mpiio_state *s, MPI_File fh)
 {
   MPI_Offset size = 0;
   char what[160];
-  if (!io_ok(m, s, MPI_File_get_size(fh, &size), "MPI_File_get_size") || size >= (MPI_Offset)s->a.count) return;
-  sprintf(what, "the file has %ld bytes after MPI_File_preallocate of %ld", (long)size, s->a.count);
+  if (!sk_mpiio_ok(m, s, MPI_File_get_size(fh, &size), "MPI_File_get_size") || size >= (MPI_Offset)s->count) return;
+  sprintf(what, "the file has %ld bytes after MPI_File_preallocate of %ld", (long)size, s->count);
   io_verify_fail(m, s, what);
 }
 
 static double measure_MPI_IO_preallocate(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_of(m);
+  sk_mpiio_state *s = io_of(m);
   MPI_File fh;
   double start, t;
   int rc;
   (void)args;
   if (!io_open(m, s, IO_WRITE_MODE, &fh)) return -1.0;
   start = sk_sync_start(m);
-  rc = MPI_File_preallocate(fh, (MPI_Offset)s->a.count);
-  if (s->a.flag) MPI_File_sync(fh);
+  rc = MPI_File_preallocate(fh, (MPI_Offset)s->count);
+  if (m->arg.with_sync) MPI_File_sync(fh);
   t = sk_sync_stop(m) - start;
-  if (io_ok(m, s, rc, "MPI_File_preallocate") && io_verify_now(m, s)) io_verify_size(m, s, fh);
+  if (sk_mpiio_ok(m, s, rc, "MPI_File_preallocate") && sk_mpiio_verify_now(m, s)) io_verify_size(m, s, fh);
   MPI_File_close(&fh);
   return t;
 }
@@ -31039,16 +28305,18 @@ static double measure_MPI_IO_preallocate(sk_mctx *m, const sk_value *args)
 /* MPI_IO_file_seek / _shared(memsize, blocklen, mef): one seek per call; the positions
 ** step by blocklen through rank r's segment at r*memsize (shared: through the first
 ** segment, the same position on every process); the file is open from init to finalize */
-static void io_init_seek(sk_mctx *m, const sk_value *args, const char *fn)
+static void io_init_seek(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_new(m, fn, io_seek_args, args, 0);
-  if (!io_check_blocks(m, s, s->a.memsize, s->a.blocklen) || !io_check_types(m, s)) return;
-  io_name(m, s, "seek", 0);
+  sk_mpiio_state *s = sk_mpiio_new(m, 0);
+  (void)args;
+  s->daccess = 0x111;   /* a seek has no data access class; any valid one passes the checks */
+  if (!io_check_blocks(m, s, m->arg.memsize, m->arg.blocklen) || !io_check_types(m, s)) return;
+  sk_mpiio_name(m, s, "seek", 0);
   if (io_open(m, s, IO_WRITE_MODE, &s->fh)) s->made = 1;
 }
 
 /* The verification call of a seek: the pointer is where it was set (in etypes). */
-static void io_verify_position(sk_mctx *m, io_state *s, int shared, MPI_Offset pos)
+static void io_verify_position(sk_mctx *m, sk_mpiio_state *s, int shared, MPI_Offset pos)
 {
   MPI_Offset now = -1;
   char what[160];
@@ -31060,31 +28328,155 @@ static void io_verify_position(sk_mctx *m, io_state *s, int shared, MPI_Offset p
   io_verify_fail(m, s, what);
 }
 
-static double io_seek(sk_mctx *m, int shared)
+static double io_seek_measure(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_of(m);
-  long step = s->a.memsize > 0 ? (long)(s->calls++ * s->a.blocklen % s->a.memsize) : 0;
-  MPI_Offset pos = ((shared ? 0 : (MPI_Offset)m->rank * s->a.memsize) + step) * s->ratio;
+  sk_mpiio_state *s = io_of(m);
+  int shared = m->variant == IO_SHARED_POINTER;
+  long step = m->arg.memsize > 0 ? (long)(s->calls++ * m->arg.blocklen % m->arg.memsize) : 0;
+  MPI_Offset pos = ((shared ? 0 : (MPI_Offset)m->rank * m->arg.memsize) + step) * s->ratio;
   double start;
   int rc;
+  (void)args;
   start = sk_sync_start(m);
   rc = shared ? MPI_File_seek_shared(s->fh, pos, MPI_SEEK_SET) : MPI_File_seek(s->fh, pos, MPI_SEEK_SET);
   start = sk_sync_stop(m) - start;
-  if (!io_ok(m, s, rc, shared ? "MPI_File_seek_shared" : "MPI_File_seek")) return -1.0;
-  if (io_verify_now(m, s)) io_verify_position(m, s, shared, pos);
+  if (!sk_mpiio_ok(m, s, rc, shared ? "MPI_File_seek_shared" : "MPI_File_seek")) return -1.0;
+  if (sk_mpiio_verify_now(m, s)) io_verify_position(m, s, shared, pos);
   return start;
 }
 
-static void init_MPI_IO_file_seek(sk_mctx *m, const sk_value *a) { io_init_seek(m, a, "MPI_IO_file_seek"); }
-static void init_MPI_IO_file_seek_shared(sk_mctx *m, const sk_value *a) { io_init_seek(m, a, "MPI_IO_file_seek_shared"); }
-static double measure_MPI_IO_file_seek(sk_mctx *m, const sk_value *a) { (void)a; return io_seek(m, 0); }
-static double measure_MPI_IO_file_seek_shared(sk_mctx *m, const sk_value *a) { (void)a; return io_seek(m, 1); }
+#endif /* SK_HAVE_MPI_IO */
 
-/* ---- local file-once measurements (SKaMPI 6 localio.c): rank 0 alone, its own file,
-** no hints, native representation. ---- */
+/* Verification (verify.h): the measure functions check in their first call with
+** verification on, which is the engine's verification pass (doc/internals.md, "MPI-IO measurements"). */
+
+/* The signatures that several rows share. */
+#define IO_STRIDE_SIG "memsize:i blocklen:i stride:i memtype:t etype:t filetype:t daccess:i"
+#define IO_LAYOUT_SIG "memsize:i blocklen:i memtype:t etype:t filetype:t daccess:i"
+#define IO_RANDOM_SIG "memsize:a blocklen:a memtype:t etype:t filetype:t daccess:i"
+#define IO_ONCE_SIG "count:i memtype:t etype:t filetype:t private:i daccess:i"
+#define IO_SEEK_SIG "memsize:i blocklen:i memtype:t etype:t filetype:t"
+static const sk_measurement mpi_io_table[] = {
+  SK_ROW_MPIIO("MPI_IO_open", "create_file:i", SK_PATTERN_COLLECTIVE, 1, 0,
+               measure_MPI_IO_open, init_MPI_IO_open, sk_mpiio_finalize,
+               NULL, NULL, "opens and closes a file, moves no data"),
+  SK_ROW_MPIIO("MPI_IO_close", "count:i", SK_PATTERN_COLLECTIVE, 1, 0,
+               measure_MPI_IO_close, init_MPI_IO_close, sk_mpiio_finalize, NULL, NULL, "closes a file, moves no data"),
+  SK_ROW_MPIIO("MPI_IO_open_close", "create_flag:i", SK_PATTERN_COLLECTIVE, 1, 0,
+               measure_MPI_IO_open_close, init_MPI_IO_open_close, sk_mpiio_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_delete", "count:i", SK_PATTERN_COLLECTIVE, 1, 0,
+               measure_MPI_IO_delete, init_MPI_IO_delete, sk_mpiio_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_delete_on_close", "count:i", SK_PATTERN_COLLECTIVE, 1, 0,
+               measure_MPI_IO_delete_on_close, init_MPI_IO_delete_on_close, sk_mpiio_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_file_seek", IO_SEEK_SIG, SK_PATTERN_COLLECTIVE, 1, IO_INDIVIDUAL_POINTER,
+               io_seek_measure, io_init_seek, sk_mpiio_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_file_seek_shared", IO_SEEK_SIG, SK_PATTERN_COLLECTIVE, 1, IO_SHARED_POINTER,
+               io_seek_measure, io_init_seek, sk_mpiio_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_preallocate", "count:i with_sync:i", SK_PATTERN_COLLECTIVE, 1, 0,
+               measure_MPI_IO_preallocate, init_MPI_IO_preallocate, sk_mpiio_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_write_segmented", IO_STRIDE_SIG, SK_PATTERN_COLLECTIVE, 1, IO_WRITES(IO_SEGMENTED),
+               io_pattern_measure, io_init_stride, sk_mpiio_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_read_segmented", IO_STRIDE_SIG, SK_PATTERN_COLLECTIVE, 1, IO_READS(IO_SEGMENTED),
+               io_pattern_measure, io_init_stride, sk_mpiio_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_write_strided", IO_STRIDE_SIG, SK_PATTERN_COLLECTIVE, 1, IO_WRITES(IO_STRIDED),
+               io_pattern_measure, io_init_stride, sk_mpiio_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_read_strided", IO_STRIDE_SIG, SK_PATTERN_COLLECTIVE, 1, IO_READS(IO_STRIDED),
+               io_pattern_measure, io_init_stride, sk_mpiio_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_read_file", "count:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
+               measure_MPI_IO_read_file, init_MPI_IO_read_file, sk_mpiio_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_read_and_distribute", "count:i np:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
+               measure_MPI_IO_read_and_distribute, init_MPI_IO_read_and_distribute, sk_mpiio_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_write_random", IO_RANDOM_SIG, SK_PATTERN_COLLECTIVE, 1, IO_WRITES(IO_RANDOM),
+               io_pattern_measure, io_init_random, sk_mpiio_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_read_random", IO_RANDOM_SIG, SK_PATTERN_COLLECTIVE, 1, IO_READS(IO_RANDOM),
+               io_pattern_measure, io_init_random, sk_mpiio_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_write_noncontiguous", IO_LAYOUT_SIG, SK_PATTERN_COLLECTIVE, 1, IO_WRITES(IO_NONCONTIGUOUS),
+               io_pattern_measure, io_init_consecutive, sk_mpiio_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_read_noncontiguous", IO_LAYOUT_SIG, SK_PATTERN_COLLECTIVE, 1, IO_READS(IO_NONCONTIGUOUS),
+               io_pattern_measure, io_init_consecutive, sk_mpiio_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_write_separate", IO_STRIDE_SIG, SK_PATTERN_COLLECTIVE, 1, IO_WRITES(IO_SEPARATE),
+               io_pattern_measure, io_init_stride, sk_mpiio_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_read_separate", IO_STRIDE_SIG, SK_PATTERN_COLLECTIVE, 1, IO_READS(IO_SEPARATE),
+               io_pattern_measure, io_init_stride, sk_mpiio_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_write_sequential", IO_LAYOUT_SIG, SK_PATTERN_COLLECTIVE, 1, IO_WRITES(IO_SEQUENTIAL),
+               io_pattern_measure, io_init_consecutive, sk_mpiio_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_read_sequential", IO_LAYOUT_SIG, SK_PATTERN_COLLECTIVE, 1, IO_READS(IO_SEQUENTIAL),
+               io_pattern_measure, io_init_consecutive, sk_mpiio_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_write_and_read", IO_LAYOUT_SIG, SK_PATTERN_COLLECTIVE, 2, 0,
+               measure_MPI_IO_write_and_read, init_MPI_IO_write_and_read, sk_mpiio_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_write_once", IO_ONCE_SIG, SK_PATTERN_COLLECTIVE, 1, IO_WRITES(IO_ONCE),
+               io_pattern_measure, io_init_once, sk_mpiio_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_MPIIO("MPI_IO_read_once", IO_ONCE_SIG, SK_PATTERN_COLLECTIVE, 1, IO_READS(IO_ONCE),
+               io_pattern_measure, io_init_once, sk_mpiio_finalize,
+               sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW_END
+};
+
+SK_API const sk_measurement *sk_meas_table_mpi_io(void) { return mpi_io_table; }
+/* --- end split/measurements/meas_mpi_io.c --- */
+/* --- begin split/measurements/meas_io_local.c --- */
+#line 1 "split/measurements/meas_io_local.c"
+/*
+** meas_io_local.c -- rank 0's local file measurements of SKaMPI 6 (localio.c): one read
+** or write of a whole file, through POSIX calls or MPI-IO on MPI_COMM_SELF, optionally
+** with O_DIRECT (MPI_IO_read/write_file_once), or of 2^power bytes through MPI-IO
+** (MPI_IO_read/write_large_file_once). Rank 0 alone measures, on a file of its own, with
+** no hints and the native representation; the others return -1. The file state and data
+** pattern are the MPI-IO measurements' (meas_mpi_io.h).
+*/
+#line 10 "split/measurements/meas_io_local.c"
+#line 11 "split/measurements/meas_io_local.c"
+#line 12 "split/measurements/meas_io_local.c"
+
+/* The variants of the rows: reads or writes; a file of `size` bytes (POSIX or MPI-IO by
+** api, a write synchronised) or of 2^power bytes (MPI-IO, no sync). */
+enum io_local_variant { IO_LOCAL_READ_ONCE, IO_LOCAL_WRITE_ONCE, IO_LOCAL_READ_LARGE, IO_LOCAL_WRITE_LARGE };
+
+#if SK_HAVE_MPI_IO
+#include <unistd.h>
+#include <fcntl.h>
+#include <errno.h>
+#include <sys/types.h>
+#include <sys/stat.h>
+
+/* O_DIRECT is hidden by strict C89 headers; Linux on x86 has the value 040000. */
+#if defined(O_DIRECT)
+#define IO_O_DIRECT O_DIRECT
+#elif defined(__linux__) && (defined(__x86_64__) || defined(__i386__))
+#define IO_O_DIRECT 040000
+#else
+#define IO_O_DIRECT 0
+#endif
+#define IO_DIRECT_ALIGN 4096
+
+static int io_local_writes(const sk_mctx *m) { return m->variant == IO_LOCAL_WRITE_ONCE || m->variant == IO_LOCAL_WRITE_LARGE; }
+static int io_local_large(const sk_mctx *m) { return m->variant >= IO_LOCAL_READ_LARGE; }
+static sk_mpiio_state *io_local_state(sk_mctx *m) { return (sk_mpiio_state *)m->state; }
 
 /* The note of a measurement on the output (world rank 0) or standard error. */
-static void io_note(const sk_mctx *m, const io_state *s, const char *text)
+static void io_note(const sk_mctx *m, const sk_mpiio_state *s, const char *text)
 {
   char line[300];
   sprintf(line, "# %.40s: %.200s\n", s->fn, text);
@@ -31092,21 +28484,21 @@ static void io_note(const sk_mctx *m, const io_state *s, const char *text)
   if (sk_tp_world_rank() == 0) sk_out_text(line); else fputs(line, stderr);
 }
 
-static void io_local_new(sk_mctx *m, io_state *s)
+static void io_local_new(sk_mctx *m, sk_mpiio_state *s)
 {
-  io_name(m, s, "local", 0);
+  sk_mpiio_name(m, s, "local", 0);
   s->comm = MPI_COMM_SELF;
   if (s->info != MPI_INFO_NULL) MPI_Info_free(&s->info);
 }
 
 /* size bytes of rank 0's pattern into the local file (stdio) */
-static void io_local_make(sk_mctx *m, io_state *s, long size)
+static void io_local_make(sk_mctx *m, sk_mpiio_state *s, long size)
 {
   FILE *f;
   char *buf;
   if (m->rank != 0 || m->failed) return;
   buf = (char *)sk_malloc((size_t)size + 1);
-  io_fill(buf, (size_t)size, 0);
+  sk_mpiio_fill(buf, (size_t)size, 0);
   f = fopen(s->path, "wb");
   if (f == NULL || fwrite(buf, 1, (size_t)size, f) != (size_t)size || fclose(f) != 0) {
     char msg[200];
@@ -31118,31 +28510,32 @@ static void io_local_make(sk_mctx *m, io_state *s, long size)
 }
 
 /* the local file's first `size` bytes against the pattern (stdio) */
-static void io_local_verify(sk_mctx *m, io_state *s, const char *data, long size)
+static void io_local_verify(sk_mctx *m, sk_mpiio_state *s, const char *data, long size)
 {
   FILE *f = fopen(s->path, "rb");
   char *back = (char *)sk_malloc((size_t)size + 1), *want = (char *)sk_malloc((size_t)size + 1);
-  io_fill(want, (size_t)size, 0);
+  sk_mpiio_fill(want, (size_t)size, 0);
   if (data == NULL) {
     if (f == NULL || fread(back, 1, (size_t)size, f) != (size_t)size) memset(back, 0, (size_t)size);
     data = back;
   }
   if (f) fclose(f);
-  io_compare(m, s, data == back ? "local file read back" : "read buffer", (char *)data, want, size);
+  sk_mpiio_compare(m, s, data == back ? "local file read back" : "read buffer", (char *)data, want, size);
   free(back);
   free(want);
 }
 
-static int io_is_posix(const io_state *s) { return s->a.api != NULL && sk_streq(s->a.api, "posix"); }
+/* The api argument asks for POSIX calls (a row without it: MPI-IO). */
+static int io_is_posix(const sk_mctx *m) { return m->arg.api != NULL && sk_streq(m->arg.api, "posix"); }
 
 /* Checks the direct I/O request: O_DIRECT with the POSIX API where the file system
 ** takes it; otherwise a note in the output says that buffered I/O is used. */
-static void io_local_direct(sk_mctx *m, io_state *s)
+static void io_local_direct(sk_mctx *m, sk_mpiio_state *s)
 {
   int fd;
   s->direct = 0;
-  if (!s->a.directio || m->rank != 0) return;
-  if (!io_is_posix(s)) { io_note(m, s, "direct I/O is done with the posix API only; this call uses MPI-IO as it is"); return; }
+  if (!m->arg.directio_flag || m->rank != 0) return;
+  if (!io_is_posix(m)) { io_note(m, s, "direct I/O is done with the posix API only; this call uses MPI-IO as it is"); return; }
   if (IO_O_DIRECT == 0) { io_note(m, s, "this system has no O_DIRECT: buffered I/O is measured"); return; }
   fd = open(s->path, O_RDWR | O_CREAT | IO_O_DIRECT, 0600);
   if (fd < 0) { io_note(m, s, "the file system refuses O_DIRECT: buffered I/O is measured"); return; }
@@ -31153,21 +28546,8 @@ static void io_local_direct(sk_mctx *m, io_state *s)
 
 static char *io_aligned(char *raw) { return raw + (IO_DIRECT_ALIGN - (size_t)raw % IO_DIRECT_ALIGN) % IO_DIRECT_ALIGN; }
 
-/* MPI_IO_read_file_once(size, api, directio_flag) */
-static void init_MPI_IO_read_file_once(sk_mctx *m, const sk_value *args)
-{
-  io_state *s = io_new(m, "MPI_IO_read_file_once", io_read_once_args, args, 0);
-  s->a.count = s->a.power;
-  if (!sk_mpi_check_count(m, s->fn, "size", s->a.count)) return;
-  io_local_new(m, s);
-  io_local_make(m, s, s->a.count);
-  io_local_direct(m, s);
-  m->recv_usage = (size_t)s->a.count;
-  m->reported_size = s->a.count;
-}
-
 /* rank 0's POSIX access: open (untimed), read or write + fsync of size bytes (timed) */
-static double io_posix(sk_mctx *m, io_state *s, char *buf, long size, int writing, int create)
+static double io_posix(sk_mctx *m, sk_mpiio_state *s, char *buf, long size, int writing, int create)
 {
   char *raw = NULL, *data = buf;
   long done = 0, n = 0, moved = size;
@@ -31199,7 +28579,7 @@ static double io_posix(sk_mctx *m, io_state *s, char *buf, long size, int writin
 
 /* rank 0's MPI-IO access of size bytes on MPI_COMM_SELF (open and close untimed; a write
 ** ends with MPI_File_sync when `sync`) */
-static double io_mpi_once(sk_mctx *m, io_state *s, char *buf, long size, int writing, int create, int sync)
+static double io_mpi_once(sk_mctx *m, sk_mpiio_state *s, char *buf, long size, int writing, int create, int sync)
 {
   MPI_File fh;
   MPI_Status st;
@@ -31214,261 +28594,121 @@ static double io_mpi_once(sk_mctx *m, io_state *s, char *buf, long size, int wri
   }
   rc = MPI_File_open(MPI_COMM_SELF, s->path, writing ? MPI_MODE_WRONLY | (create ? MPI_MODE_CREATE : 0) : MPI_MODE_RDONLY,
                      MPI_INFO_NULL, &fh);
-  if (!io_ok(m, s, rc, "MPI_File_open")) return -1.0;
+  if (!sk_mpiio_ok(m, s, rc, "MPI_File_open")) return -1.0;
   start = MPI_Wtime();
   rc = writing ? MPI_File_write(fh, buf, count, t, &st) : MPI_File_read(fh, buf, count, t, &st);
   if (writing && sync) MPI_File_sync(fh);
   start = MPI_Wtime() - start;
   MPI_File_close(&fh);
   if (big != MPI_DATATYPE_NULL) MPI_Type_free(&big);
-  return io_ok(m, s, rc, writing ? "MPI_File_write" : "MPI_File_read") ? start : -1.0;
+  return sk_mpiio_ok(m, s, rc, writing ? "MPI_File_write" : "MPI_File_read") ? start : -1.0;
 }
 
-static double measure_MPI_IO_read_file_once(sk_mctx *m, const sk_value *args)
+/* The file of rank 0: `size` bytes (read/write_file_once: size, api, directio_flag,
+** create_flag) or 2^power (the large ones: power, create_flag; 0 <= power <= 50). A write
+** with create_flag finds no file (its untimed open creates it, and it is removed after
+** each call); otherwise init makes the file. */
+static void io_local_init(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_of(m);
+  int writing = io_local_writes(m), create = writing && m->arg.create_flag;
+  sk_mpiio_state *s = sk_mpiio_new(m, writing);
+  char msg[120];
+  (void)args;
+  if (!io_local_large(m)) {
+    s->count = m->arg.size;
+    if (!sk_mpi_check_count(m, s->fn, "size", s->count)) return;
+  } else {
+    if (m->arg.power < 0 || m->arg.power > 62) {
+      sprintf(msg, "%.40s: power must be in 0..62, not %ld", s->fn, m->arg.power);
+      sk_meas_fail(m, msg);
+      return;
+    }
+    s->count = 1L << m->arg.power;
+    if (m->arg.power > 20 + 30) { sk_meas_fail(m, "MPI_IO_*_large_file_once: more than 2^50 bytes"); return; }
+  }
+  io_local_new(m, s);
+  if (!create) io_local_make(m, s, s->count);
+  io_local_direct(m, s);
+  if (create && !io_local_large(m) && m->rank == 0) unlink(s->path);   /* io_local_direct may have made it */
+  if (writing) m->send_usage = (size_t)s->count; else m->recv_usage = (size_t)s->count;
+  m->reported_size = s->count;
+}
+
+static double io_local_read_measure(sk_mctx *m, const sk_value *args)
+{
+  sk_mpiio_state *s = io_local_state(m);
   double t;
   int verify;
   (void)args;
   if (m->rank != 0) return -1.0;
-  verify = io_verify_now(m, s);
-  io_verify_buffer(m, s, verify, m->recv_buf);
-  t = io_is_posix(s) ? io_posix(m, s, m->recv_buf, s->a.count, 0, 0) : io_mpi_once(m, s, m->recv_buf, s->a.count, 0, 0, 0);
-  if (verify) io_local_verify(m, s, m->recv_buf, s->a.count);
+  verify = sk_mpiio_verify_now(m, s);
+  sk_mpiio_verify_buffer(m, s, verify, m->recv_buf);
+  t = io_is_posix(m) ? io_posix(m, s, m->recv_buf, s->count, 0, 0) : io_mpi_once(m, s, m->recv_buf, s->count, 0, 0, 0);
+  if (verify) io_local_verify(m, s, m->recv_buf, s->count);
   return t;
 }
 
-/* MPI_IO_write_file_once(size, api, create_flag, directio_flag): create_flag 0: the file
-** exists (made in init), else the untimed open creates it (removed after each call) */
-static void init_MPI_IO_write_file_once(sk_mctx *m, const sk_value *args)
+static double io_local_write_measure(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_new(m, "MPI_IO_write_file_once", io_write_once_args, args, 1);
-  s->a.count = s->a.power;
-  if (!sk_mpi_check_count(m, s->fn, "size", s->a.count)) return;
-  io_local_new(m, s);
-  if (!s->a.flag2) io_local_make(m, s, s->a.count);
-  io_local_direct(m, s);
-  if (s->a.flag2 && m->rank == 0) unlink(s->path);   /* io_local_direct may have made it */
-  m->send_usage = (size_t)s->a.count;
-  m->reported_size = s->a.count;
-}
-
-static double io_write_once_common(sk_mctx *m, io_state *s, int posix, int sync)
-{
+  sk_mpiio_state *s = io_local_state(m);
+  int create = m->arg.create_flag != 0, sync = !io_local_large(m);
   double t;
+  (void)args;
   if (m->rank != 0) return -1.0;
-  if (io_verify_now(m, s)) {
-    io_fill(m->send_buf, (size_t)s->a.count, 0);
+  if (sk_mpiio_verify_now(m, s)) {
+    sk_mpiio_fill(m->send_buf, (size_t)s->count, 0);
     s->verified = 2;
   }
-  t = posix ? io_posix(m, s, m->send_buf, s->a.count, 1, s->a.flag2)
-            : io_mpi_once(m, s, m->send_buf, s->a.count, 1, s->a.flag2, sync);
-  if (s->verified == 2) { s->verified = 1; io_local_verify(m, s, NULL, s->a.count); }
-  if (s->a.flag2) unlink(s->path);
+  t = io_is_posix(m) ? io_posix(m, s, m->send_buf, s->count, 1, create)
+                     : io_mpi_once(m, s, m->send_buf, s->count, 1, create, sync);
+  if (s->verified == 2) { s->verified = 1; io_local_verify(m, s, NULL, s->count); }
+  if (create) unlink(s->path);
   return t;
-}
-
-static double measure_MPI_IO_write_file_once(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return io_write_once_common(m, io_of(m), io_is_posix(io_of(m)), 1);
-}
-
-/* MPI_IO_read_large_file_once(power) / MPI_IO_write_large_file_once(power, create_flag):
-** one MPI_File_read/write of 2^power bytes (0 <= power <= 62), no sync */
-static void io_init_large(sk_mctx *m, const sk_value *args, const char *fn, io_reader read, int writing)
-{
-  io_state *s = io_new(m, fn, read, args, writing);
-  char msg[120];
-  if (s->a.power < 0 || s->a.power > 62) {
-    sprintf(msg, "%.40s: power must be in 0..62, not %ld", fn, s->a.power);
-    sk_meas_fail(m, msg);
-    return;
-  }
-  s->a.count = 1L << s->a.power;
-  if (s->a.power > 20 + 30) { sk_meas_fail(m, "MPI_IO_*_large_file_once: more than 2^50 bytes"); return; }
-  s->a.flag2 = s->a.flag;
-  io_local_new(m, s);
-  if (!writing || !s->a.flag2) io_local_make(m, s, s->a.count);
-  if (writing) m->send_usage = (size_t)s->a.count; else m->recv_usage = (size_t)s->a.count;
-  m->reported_size = s->a.count;
-}
-
-static void init_MPI_IO_read_large_file_once(sk_mctx *m, const sk_value *a) { io_init_large(m, a, "MPI_IO_read_large_file_once", io_power_args, 0); }
-static void init_MPI_IO_write_large_file_once(sk_mctx *m, const sk_value *a) { io_init_large(m, a, "MPI_IO_write_large_file_once", io_power_flag_args, 1); }
-
-static double measure_MPI_IO_read_large_file_once(sk_mctx *m, const sk_value *args)
-{
-  io_state *s = io_of(m);
-  double t;
-  int verify;
-  (void)args;
-  if (m->rank != 0) return -1.0;
-  verify = io_verify_now(m, s);
-  io_verify_buffer(m, s, verify, m->recv_buf);
-  t = io_mpi_once(m, s, m->recv_buf, s->a.count, 0, 0, 0);
-  if (verify) io_local_verify(m, s, m->recv_buf, s->a.count);
-  return t;
-}
-
-static double measure_MPI_IO_write_large_file_once(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return io_write_once_common(m, io_of(m), 0, 0);
 }
 
 /* the local files: rank 0 removes its file */
 static void io_local_finalize(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_of(m);
+  sk_mpiio_state *s = io_local_state(m);
   if (s != NULL && m->rank == 0) unlink(s->path);
-  io_finalize(m, args);
+  sk_mpiio_finalize(m, args);
 }
 
 #endif /* SK_HAVE_MPI_IO */
 
-/* Verification (verify.h): the measure functions check in their first call with
-** verification on, which is the engine's verification pass (header comment). */
-
-static const sk_measurement mpi_io_table[] = {
-  SK_ROW_MPIIO("MPI_IO_open", "create_file:i", SK_PATTERN_COLLECTIVE, 1, 0,
-               measure_MPI_IO_open, init_MPI_IO_open, io_finalize,
-               NULL, NULL, "opens and closes a file, moves no data"),
-  SK_ROW_MPIIO("MPI_IO_close", "count:i", SK_PATTERN_COLLECTIVE, 1, 0,
-               measure_MPI_IO_close, init_MPI_IO_close, io_finalize, NULL, NULL, "closes a file, moves no data"),
-  SK_ROW_MPIIO("MPI_IO_open_close", "create_flag:i", SK_PATTERN_COLLECTIVE, 1, 0,
-               measure_MPI_IO_open_close, init_MPI_IO_open_close, io_finalize,
+static const sk_measurement io_local_table[] = {
+  SK_ROW_MPIIO("MPI_IO_read_file_once", "size:i api:s directio_flag:i", SK_PATTERN_SIMPLE_OWN_TIME, 1, IO_LOCAL_READ_ONCE,
+               io_local_read_measure, io_local_init, io_local_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_delete", "count:i", SK_PATTERN_COLLECTIVE, 1, 0,
-               measure_MPI_IO_delete, init_MPI_IO_delete, io_finalize,
+  SK_ROW_MPIIO("MPI_IO_write_file_once", "size:i api:s create_flag:i directio_flag:i", SK_PATTERN_SIMPLE_OWN_TIME, 1, IO_LOCAL_WRITE_ONCE,
+               io_local_write_measure, io_local_init, io_local_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_delete_on_close", "count:i", SK_PATTERN_COLLECTIVE, 1, 0,
-               measure_MPI_IO_delete_on_close, init_MPI_IO_delete_on_close, io_finalize,
+  SK_ROW_MPIIO("MPI_IO_read_large_file_once", "power:i", SK_PATTERN_SIMPLE_OWN_TIME, 1, IO_LOCAL_READ_LARGE,
+               io_local_read_measure, io_local_init, io_local_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_file_seek", "memsize:i blocklen:i memtype:t etype:t filetype:t", SK_PATTERN_COLLECTIVE, 1, 0,
-               measure_MPI_IO_file_seek, init_MPI_IO_file_seek, io_finalize,
-               sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_file_seek_shared", "memsize:i blocklen:i memtype:t etype:t filetype:t", SK_PATTERN_COLLECTIVE, 1, 0,
-               measure_MPI_IO_file_seek_shared, init_MPI_IO_file_seek_shared, io_finalize,
-               sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_preallocate", "count:i with_sync:i", SK_PATTERN_COLLECTIVE, 1, 0,
-               measure_MPI_IO_preallocate, init_MPI_IO_preallocate, io_finalize,
-               sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_write_segmented", "memsize:i blocklen:i stride:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
-               io_pattern_measure, init_MPI_IO_write_segmented, io_finalize,
-               sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_read_segmented", "memsize:i blocklen:i stride:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
-               io_pattern_measure, init_MPI_IO_read_segmented, io_finalize,
-               sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_write_strided", "memsize:i blocklen:i stride:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
-               io_pattern_measure, init_MPI_IO_write_strided, io_finalize,
-               sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_read_strided", "memsize:i blocklen:i stride:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
-               io_pattern_measure, init_MPI_IO_read_strided, io_finalize,
-               sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_read_file", "count:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
-               measure_MPI_IO_read_file, init_MPI_IO_read_file, io_finalize,
-               sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_read_and_distribute", "count:i np:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
-               measure_MPI_IO_read_and_distribute, init_MPI_IO_read_and_distribute, io_finalize,
-               sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_write_random", "memsize:a blocklen:a memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
-               io_pattern_measure, init_MPI_IO_write_random, io_finalize,
-               sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_read_random", "memsize:a blocklen:a memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
-               io_pattern_measure, init_MPI_IO_read_random, io_finalize,
-               sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_write_noncontiguous", "memsize:i blocklen:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
-               io_pattern_measure, init_MPI_IO_write_noncontiguous, io_finalize,
-               sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_read_noncontiguous", "memsize:i blocklen:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
-               io_pattern_measure, init_MPI_IO_read_noncontiguous, io_finalize,
-               sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_write_separate", "memsize:i blocklen:i stride:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
-               io_pattern_measure, init_MPI_IO_write_separate, io_finalize,
-               sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_read_separate", "memsize:i blocklen:i stride:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
-               io_pattern_measure, init_MPI_IO_read_separate, io_finalize,
-               sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_write_sequential", "memsize:i blocklen:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
-               io_pattern_measure, init_MPI_IO_write_sequential, io_finalize,
-               sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_read_sequential", "memsize:i blocklen:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
-               io_pattern_measure, init_MPI_IO_read_sequential, io_finalize,
-               sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_write_and_read", "memsize:i blocklen:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 2, 0,
-               measure_MPI_IO_write_and_read, init_MPI_IO_write_and_read, io_finalize,
-               sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_write_once", "count:i memtype:t etype:t filetype:t private:i daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
-               io_pattern_measure, init_MPI_IO_write_once, io_finalize,
-               sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_read_once", "count:i memtype:t etype:t filetype:t private:i daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
-               io_pattern_measure, init_MPI_IO_read_once, io_finalize,
-               sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_read_file_once", "size:i api:s directio_flag:i", SK_PATTERN_SIMPLE_OWN_TIME, 1, 0,
-               measure_MPI_IO_read_file_once, init_MPI_IO_read_file_once, io_local_finalize,
-               sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_write_file_once", "size:i api:s create_flag:i directio_flag:i", SK_PATTERN_SIMPLE_OWN_TIME, 1, 0,
-               measure_MPI_IO_write_file_once, init_MPI_IO_write_file_once, io_local_finalize,
-               sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_read_large_file_once", "power:i", SK_PATTERN_SIMPLE_OWN_TIME, 1, 0,
-               measure_MPI_IO_read_large_file_once, init_MPI_IO_read_large_file_once, io_local_finalize,
-               sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_write_large_file_once", "power:i create_flag:i", SK_PATTERN_SIMPLE_OWN_TIME, 1, 0,
-               measure_MPI_IO_write_large_file_once, init_MPI_IO_write_large_file_once, io_local_finalize,
+  SK_ROW_MPIIO("MPI_IO_write_large_file_once", "power:i create_flag:i", SK_PATTERN_SIMPLE_OWN_TIME, 1, IO_LOCAL_WRITE_LARGE,
+               io_local_write_measure, io_local_init, io_local_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
   SK_ROW_END
 };
 
-SK_API const sk_measurement *sk_meas_table_mpi_io(void) { return mpi_io_table; }
-/* --- end split/measurements/meas_mpi_io.c --- */
+SK_API const sk_measurement *sk_meas_table_io_local(void) { return io_local_table; }
+/* --- end split/measurements/meas_io_local.c --- */
 /* --- begin split/measurements/skampi5_compat.h --- */
 #line 1 "split/measurements/skampi5_compat.h"
 /*
 ** skampi5_compat.h -- SKaMPI 5 extensions in skampi: the accessor API of SKaMPI 5 manual
-** §6.1-§6.2.2 (get_measurement_comm, get_send_buffer, set_send_buffer_usage,
-** set_reported_message_size, start_synchronization, get_extent, malloc_ints, imax2, ...)
-** mapped onto skampi's measurement context (measure.h), and the macros that turn a
-** SKaMPI 5 measurement -- init_NAME / measure_NAME / finalize_NAME with the parameters of
-** the input language and no context argument (§6.2) -- into a registry row.
-**
-** SKaMPI 5 functions find their communicator and buffers through global accessors;
-** skampi's get an sk_mctx. An extension therefore adds, beside its functions (unchanged,
-** under #ifdef SKAMPI_MPI), one adapter per function, written out by name: it takes
-** (sk_mctx *, const sk_value *), makes the context the current one (sk5_context), unpacks
-** the arguments with SK5_ARG_<type> and calls the SKaMPI 5 function; the row (measure.h)
-** names the adapters and the signature:
-**
-**   static double sk5_measure_Foo(sk_mctx *m, const sk_value *a)
-**   {
-**     sk_mctx *prev = sk5_context(SK5_SET, m);
-**     double t = measure_Foo(SK5_ARG_int(&a[0]), SK5_ARG_MPI_Datatype(&a[1]));
-**     sk5_context(SK5_SET, prev);
-**     return t;
-**   }
-**   ... SK_ROW_MPI("Foo", "count:i datatype:t", SK_PATTERN_COLLECTIVE, 1,
-**                  sk5_measure_Foo, sk5_init_Foo, NULL, NULL, NULL, NULL), ...
-**
-** Parameter types and their letters: int, long (i), double (d), MPI_Datatype (t),
-** MPI_Comm (c), MPI_Op (o), MPI_Info (n), as in SKaMPI 5's input language (§5.1; strings
-** are not supported).
-**
-** Pattern (measure.h): SKaMPI 5 calls measure_ on every process of the measurement
-** communicator, which is SK_PATTERN_COLLECTIVE; a two-process function whose other
-** ranks must stay out (like the manual's ping-pong, whose else-branch would wait
-** forever on rank 2) uses SK_PATTERN_P2P with MIN_PROCS 2 (ranks > 1 then report no
-** time, as §6.2 asks of processes without a meaningful time).
-**
-** Names: the amalgam is one translation unit, so NAME (and with it init_/measure_/
-** finalize_NAME and the adapters) must differ from every skampi measurement (e.g. not Pingpong_Send_Recv;
-** meas_skampi5_example.c calls the manual's example Skampi5_Pingpong_Send_Recv). The
-** accessors are macros (a few expand to calls of the helpers below, which the example
-** keeps in use: in the amalgam an uncalled static function is a warning).
+** §6.1-§6.2.2 (get_measurement_comm, get_send_buffer, set_send_buffer_usage, ...) mapped
+** onto skampi's measurement context (measure.h), and what turns a SKaMPI 5 measurement
+** (init_NAME / measure_NAME / finalize_NAME, no context argument, §6.2) into a row: one
+** adapter per function that makes the context current (sk5_context) and passes the
+** values (SK5_ARG_<type>). How to write one, patterns and names: doc/internals.md,
+** "SKaMPI 5 extensions" and "measurements".
 */
 #ifndef SK_SKAMPI5_COMPAT_H
 #define SK_SKAMPI5_COMPAT_H
 
-#line 46 "split/measurements/skampi5_compat.h"
+#line 14 "split/measurements/skampi5_compat.h"
 
 #ifdef SKAMPI_MPI
 
@@ -31563,13 +28803,8 @@ SK_API sk_mctx *sk5_context(int op, sk_mctx *m)
 
 SK_API MPI_Aint sk5_extent(long count, MPI_Datatype dt)
 {
-  MPI_Aint extent = 0;
-#if SK_MPI_REPLACED_NAMES
-  MPI_Aint lb = 0;
-  MPI_Type_get_extent(dt, &lb, &extent);
-#else
-  MPI_Type_extent(dt, &extent);
-#endif
+  long size = 0, lb = 0, extent = 0;
+  sk_mo_type_describe(dt, &size, &lb, &extent);
   if (count <= 0 || extent <= 0) return 0;
   return (MPI_Aint)count * extent;
 }
@@ -31645,25 +28880,28 @@ double measure_Skampi5_Pingpong_Send_Recv(int count, MPI_Datatype datatype, int 
 ** ranks 0 and 1 holds the other's pattern-filled send buffer. */
 static void check_Skampi5_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
 {
-  long count = args[0].u.i, iterations = args[3].u.i;
-  if (iterations > 0 && m->rank <= 1)
-    sk_mpi_verify_block(m, "receive buffer", m->recv_buf, count, args[1].u.dt, count, args[1].u.dt, 1 - m->rank, 0);
+  (void)args;
+  if (m->arg.iterations > 0 && m->rank <= 1)
+    sk_mpi_verify_block(m, "receive buffer", m->recv_buf, m->arg.count, m->arg.datatype, m->arg.count,
+                        m->arg.datatype, 1 - m->rank, 0);
 }
 
-/* The adapters (skampi's side): the context made current, the arguments unpacked. */
-static void sk5_init_Skampi5_Pingpong_Send_Recv(sk_mctx *m, const sk_value *a)
+/* The adapters (skampi's side): the context made current, the arguments passed by name
+** (m->arg, filled from the row's signature) as the SKaMPI 5 parameter types. */
+static void sk5_init_Skampi5_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
 {
   sk_mctx *prev = sk5_context(SK5_SET, m);
-  init_Skampi5_Pingpong_Send_Recv(SK5_ARG_int(&a[0]), SK5_ARG_MPI_Datatype(&a[1]), SK5_ARG_int(&a[2]),
-                                  SK5_ARG_int(&a[3]));
+  (void)args;
+  init_Skampi5_Pingpong_Send_Recv((int)m->arg.count, m->arg.datatype->mpi, (int)m->arg.tag, (int)m->arg.iterations);
   sk5_context(SK5_SET, prev);
 }
 
-static double sk5_measure_Skampi5_Pingpong_Send_Recv(sk_mctx *m, const sk_value *a)
+static double sk5_measure_Skampi5_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
 {
   sk_mctx *prev = sk5_context(SK5_SET, m);
-  double t = measure_Skampi5_Pingpong_Send_Recv(SK5_ARG_int(&a[0]), SK5_ARG_MPI_Datatype(&a[1]),
-                                                SK5_ARG_int(&a[2]), SK5_ARG_int(&a[3]));
+  double t = measure_Skampi5_Pingpong_Send_Recv((int)m->arg.count, m->arg.datatype->mpi, (int)m->arg.tag,
+                                                (int)m->arg.iterations);
+  (void)args;
   sk5_context(SK5_SET, prev);
   return t;
 }
@@ -31710,8 +28948,13 @@ SK_API const sk_measurement *sk_meas_table_mpi_threads(void);
 SK_API const sk_measurement *sk_meas_table_mpi_partitioned(void);
 SK_API const sk_measurement *sk_meas_table_mpi_mprobe(void);
 SK_API const sk_measurement *sk_meas_table_mpi_win_atomic(void);
+SK_API const sk_measurement *sk_meas_table_io_local(void);
 
 typedef const sk_measurement *(*catalogue_table_fn)(void);
+
+/* The family of two tables (MPI-IO and the local file rows): `skampi -l` starts a
+** family where the pointer changes, so both name this one string. */
+static const char io_family[] = "io: MPI-IO file access";
 
 /* One table per module; the family is what `skampi -l` groups by (the MPI families are
 ** those of SKaMPI 5 manual §3.1-§3.4). */
@@ -31737,8 +28980,10 @@ static const catalogue_table catalogue_tables[] = {
   { sk_meas_table_mpi_session, "sessions: MPI-4 sessions (need MPI-4): MPI_Session_init/finalize, a communicator from a process set" },
   { sk_meas_table_mpi_win_sync, "onesided_synchronisation: MPI-2 window synchronisation" },
   { sk_meas_table_mpi_win_transfer, "onesided_transfer: MPI-2 one-sided communication" },
+  { sk_meas_table_mpi_win_coll, "onesided_collective: collectives made of MPI-2 one-sided transfers" },
   { sk_meas_table_mpi_win_atomic, "onesided_atomic: MPI-3 atomics, request-based and shared-memory windows" },
-  { sk_meas_table_mpi_io, "io: MPI-IO file access" },
+  { sk_meas_table_mpi_io, io_family },
+  { sk_meas_table_io_local, io_family },
   { sk_meas_table_mpi, "misc: clock measurements" },
   { sk_meas_table_skampi5_example, "skampi5: SKaMPI 5 extensions built through skampi5_compat.h" },
   { NULL, NULL }
@@ -31959,19 +29204,24 @@ typedef struct sk_run_record {
 } sk_run_record;
 
 /* What a builtin receives besides its arguments: the run's settings, which the setting
-** functions change, and the run record; not the interpreter. */
+** functions change, the run record, and the table entry called (its name, for messages,
+** and its variant); not the interpreter. */
 typedef struct sk_bctx {
   sk_settings *settings;
   sk_run_record *run;
+  const char *name;           /* the helper as the input called it */
+  int variant;                /* its table entry's variant */
 } sk_bctx;
 
-typedef sk_value (*sk_builtin_fn)(sk_bctx *bc, const sk_value *args, const sk_loc *loc);
+typedef sk_value (*sk_builtin_fn)(sk_bctx *bc, const sk_value *values, const sk_loc *loc);
 
 typedef struct sk_builtin {
   const char *name;
   const char *params;
   sk_type result;             /* SK_T_NONE: no value */
   sk_builtin_fn fn;
+  int variant;                /* handed to fn as bc->variant: helpers that differ only in it
+                              ** share one function (0 where they have none) */
 } sk_builtin;
 
 /* The iterator protocol of SKaMPI 5 manual §6.3: called first with *self == NULL (initialise,
@@ -31979,7 +29229,7 @@ typedef struct sk_builtin {
 ** value; when exhausted it sets *self to NULL and the return value is ignored -- unless
 ** it is a string: then the iterator could not go on (its next value is no long, say) and
 ** the string says why; the loop ends with that error at its file:line:col. */
-typedef sk_value (*sk_iterator_fn)(void **self, const sk_value *args);
+typedef sk_value (*sk_iterator_fn)(void **self, const sk_value *values);
 
 typedef struct sk_iterator {
   const char *name;
@@ -31987,28 +29237,26 @@ typedef struct sk_iterator {
   sk_iterator_fn fn;
 } sk_iterator;
 
-/* Every module of builtins holds its helpers in tables, one per group they belong to
-** (SKaMPI 5 manual §4.1's topics, by which skampi -l lists them: "settings",
+/* Every module of builtins holds its helpers in one table, under headings of the groups
+** they belong to (SKaMPI 5 manual §4.1's topics, by which skampi -l lists them: "settings",
 ** "synchronization", "output and environment", "communicators", "mathematics", "arrays",
-** "datatypes", "info objects", "MPI-IO"; builtins.c's builtin_groups orders them). A
-** module's function returns its tables, ended by { NULL, NULL }; builtins.c's
-** builtin_modules lists the functions, which sk_builtin_find searches in that order. */
-typedef struct sk_builtin_table {
-  const char *group;
-  const sk_builtin *rows;     /* ended by a row whose name is NULL */
-} sk_builtin_table;
-typedef const sk_builtin_table *(*sk_builtin_table_fn)(void);
-SK_API const sk_builtin_table *sk_builtins_settings(void);    /* builtins_settings.c */
-SK_API const sk_builtin_table *sk_builtins_instrument(void);  /* builtins_instrument.c */
-SK_API const sk_builtin_table *sk_builtins_buffers(void);     /* builtins_buffers.c */
-SK_API const sk_builtin_table *sk_builtins_output(void);      /* builtins_output.c */
-SK_API const sk_builtin_table *sk_builtins_comm(void);        /* builtins_comm.c */
-SK_API const sk_builtin_table *sk_builtins_math(void);        /* builtins_math.c */
-SK_API const sk_builtin_table *sk_builtins_types(void);       /* builtins_types.c */
-SK_API const sk_builtin_table *sk_builtins_io(void);          /* builtins_io.c */
-SK_API const sk_builtin_table *sk_builtins_scc(void);         /* builtins_scc.c */
+** "datatypes", "info objects", "MPI-IO"; builtins.c's builtin_groups orders them): a
+** heading is a row without params, the table ends with a row without a name. A module's
+** function returns its table; builtins.c's builtin_modules lists the functions, which
+** sk_builtin_find searches in that order. */
+#define SK_BUILTIN_GROUP(name) { name, NULL, SK_T_NONE, NULL, 0 }
+#define SK_BUILTINS_END { NULL, NULL, SK_T_NONE, NULL, 0 }
+typedef const sk_builtin *(*sk_builtin_table_fn)(void);
+SK_API const sk_builtin *sk_builtins_settings(void);    /* builtins_settings.c */
+SK_API const sk_builtin *sk_builtins_buffers(void);     /* builtins_buffers.c */
+SK_API const sk_builtin *sk_builtins_output(void);      /* builtins_output.c */
+SK_API const sk_builtin *sk_builtins_comm(void);        /* builtins_comm.c */
+SK_API const sk_builtin *sk_builtins_math(void);        /* builtins_math.c */
+SK_API const sk_builtin *sk_builtins_types(void);       /* builtins_types.c */
+SK_API const sk_builtin *sk_builtins_io(void);          /* builtins_io.c */
+SK_API const sk_builtin *sk_builtins_scc(void);         /* builtins_scc.c */
 /* The iterator data_access_routines(pattern) (builtins_io.c), listed in builtins.c. */
-SK_API sk_value sk_iterator_data_access_routines(void **self, const sk_value *args);
+SK_API sk_value sk_iterator_data_access_routines(void **self, const sk_value *values);
 
 /* Configures the buffers on every process of the world; the first world rank that could
 ** not allocate them, or -1, on every process alike (builtins_buffers.c). */
@@ -32356,7 +29604,7 @@ SK_API int sk_lexer_next(sk_lexer *lx, sk_token *tok)
 
 typedef enum sk_expr_kind {
   E_INT, E_DOUBLE, E_STRING, E_VAR, E_CALL, E_UNARY, E_BINARY,
-  E_ARRAY                     /* { args } : an integer or datatype array */
+  E_ARRAY                     /* { operands } : an integer or datatype array */
 } sk_expr_kind;
 
 typedef struct sk_expr {
@@ -32368,8 +29616,8 @@ typedef struct sk_expr {
   int op;                     /* E_UNARY: TK_MINUS, TK_NOT ('!'), TK_KNOT ('not'), TK_TILDE;
                               ** E_BINARY: TK_PLUS ... TK_OR, TK_BAND, TK_BOR ('<>' is TK_NE,
                               ** 'and' TK_AND, 'or' TK_OR) */
-  struct sk_expr **args;      /* E_CALL arguments; E_BINARY: 2; E_UNARY: 1; E_ARRAY: elements */
-  int nargs;
+  struct sk_expr **operands;  /* E_CALL arguments; E_BINARY: 2; E_UNARY: 1; E_ARRAY: elements */
+  int noperands;
 } sk_expr;
 
 typedef enum sk_stmt_kind {
@@ -32412,12 +29660,15 @@ typedef struct sk_program {
 } sk_program;
 
 SK_API sk_expr *sk_expr_new(sk_expr_kind kind, const sk_loc *loc);
-SK_API void sk_expr_add_arg(sk_expr *e, sk_expr *arg);
+SK_API void sk_expr_add_operand(sk_expr *e, sk_expr *arg);
 SK_API sk_expr *sk_expr_int(long v, const sk_loc *loc);
-SK_API sk_expr *sk_expr_var(const char *name, const sk_loc *loc);
-SK_API sk_expr *sk_expr_call0(const char *name, const sk_loc *loc);
-SK_API sk_stmt *sk_stmt_new(sk_stmt_kind kind, const sk_loc *loc);
-SK_API void sk_block_add(sk_block *b, sk_stmt *s);
+/* An E_VAR, or an E_CALL without arguments (yet), of that name. */
+SK_API sk_expr *sk_expr_named(sk_expr_kind kind, const char *name, const sk_loc *loc);
+/* An E_BINARY: left op right (op a TK_ token). */
+SK_API sk_expr *sk_expr_binary(sk_expr *left, int op, sk_expr *right, const sk_loc *loc);
+/* A statement of that kind at loc, appended to into: part of the program (and freed with
+** it) from the moment it is made. */
+SK_API sk_stmt *sk_stmt_new(sk_block *into, sk_stmt_kind kind, const sk_loc *loc);
 SK_API void sk_program_free(sk_program *p);
 /* Prints the tree as .ski source (indentation by nesting). */
 SK_API void sk_program_print(sk_str *out, const sk_program *p);
@@ -32441,13 +29692,13 @@ SK_API sk_expr *sk_expr_new(sk_expr_kind kind, const sk_loc *loc)
   return e;
 }
 
-SK_API void sk_expr_add_arg(sk_expr *e, sk_expr *arg)
+SK_API void sk_expr_add_operand(sk_expr *e, sk_expr *operand)
 {
-  size_t cap = (size_t)e->nargs;   /* grows to powers of two via sk_grow */
+  size_t cap = (size_t)e->noperands;   /* grows to powers of two via sk_grow */
   size_t c = 0;
   while (c < cap) c = c ? c * 2 : 8;
-  e->args = (sk_expr **)sk_grow(e->args, &c, (size_t)e->nargs + 1, sizeof(sk_expr *));
-  e->args[e->nargs++] = arg;
+  e->operands = (sk_expr **)sk_grow(e->operands, &c, (size_t)e->noperands + 1, sizeof(sk_expr *));
+  e->operands[e->noperands++] = operand;
 }
 
 SK_API sk_expr *sk_expr_int(long v, const sk_loc *loc)
@@ -32458,40 +29709,38 @@ SK_API sk_expr *sk_expr_int(long v, const sk_loc *loc)
   return e;
 }
 
-SK_API sk_expr *sk_expr_var(const char *name, const sk_loc *loc)
+SK_API sk_expr *sk_expr_named(sk_expr_kind kind, const char *name, const sk_loc *loc)
 {
-  sk_expr *e = sk_expr_new(E_VAR, loc);
+  sk_expr *e = sk_expr_new(kind, loc);
   e->name = sk_strdup(name);
   return e;
 }
 
-SK_API sk_expr *sk_expr_call0(const char *name, const sk_loc *loc)
+SK_API sk_expr *sk_expr_binary(sk_expr *left, int op, sk_expr *right, const sk_loc *loc)
 {
-  sk_expr *e = sk_expr_new(E_CALL, loc);
-  e->name = sk_strdup(name);
+  sk_expr *e = sk_expr_new(E_BINARY, loc);
+  e->op = op;
+  sk_expr_add_operand(e, left);
+  sk_expr_add_operand(e, right);
   return e;
 }
 
-SK_API sk_stmt *sk_stmt_new(sk_stmt_kind kind, const sk_loc *loc)
+SK_API sk_stmt *sk_stmt_new(sk_block *into, sk_stmt_kind kind, const sk_loc *loc)
 {
   sk_stmt *s = (sk_stmt *)sk_calloc(1, sizeof *s);
   s->kind = kind;
   s->loc = *loc;
+  into->items = (sk_stmt **)sk_grow(into->items, &into->cap, into->n + 1, sizeof(sk_stmt *));
+  into->items[into->n++] = s;
   return s;
-}
-
-SK_API void sk_block_add(sk_block *b, sk_stmt *s)
-{
-  b->items = (sk_stmt **)sk_grow(b->items, &b->cap, b->n + 1, sizeof(sk_stmt *));
-  b->items[b->n++] = s;
 }
 
 static void ast_free_expr(sk_expr *e)
 {
   int i;
   if (!e) return;
-  for (i = 0; i < e->nargs; i++) ast_free_expr(e->args[i]);
-  free(e->args);
+  for (i = 0; i < e->noperands; i++) ast_free_expr(e->operands[i]);
+  free(e->operands);
   free(e->name);
   free(e);
 }
@@ -32500,15 +29749,13 @@ static void ast_free_block(sk_block *b);
 
 static void ast_free_stmt(sk_stmt *s)
 {
+  sk_expr *parts[6];
   int i;
-  free(s->name);
-  ast_free_expr(s->expr);
-  ast_free_expr(s->call);
-  ast_free_expr(s->from);
-  ast_free_expr(s->to);
-  ast_free_expr(s->step);
-  ast_free_expr(s->multiple_of);
+  parts[0] = s->expr; parts[1] = s->call; parts[2] = s->from;
+  parts[3] = s->to; parts[4] = s->step; parts[5] = s->multiple_of;
+  for (i = 0; i < 6; i++) ast_free_expr(parts[i]);
   for (i = 0; i < s->nlist; i++) ast_free_expr(s->list[i]);
+  free(s->name);
   free(s->list);
   ast_free_block(&s->body);
   ast_free_block(&s->else_body);
@@ -32578,9 +29825,18 @@ static void ast_print_operand(sk_str *out, const sk_expr *e, int min_prec)
   }
 }
 
-SK_API void sk_expr_print(sk_str *out, const sk_expr *e)
+/* items[0..n-1], separated by ", " */
+static void ast_print_list(sk_str *out, sk_expr *const *items, int n)
 {
   int i;
+  for (i = 0; i < n; i++) {
+    if (i) sk_str_puts(out, ", ");
+    sk_expr_print(out, items[i]);
+  }
+}
+
+SK_API void sk_expr_print(sk_str *out, const sk_expr *e)
+{
   switch (e->kind) {
   case E_INT: sk_str_printf(out, "%ld", e->ival); break;
   case E_DOUBLE: {
@@ -32599,34 +29855,28 @@ SK_API void sk_expr_print(sk_str *out, const sk_expr *e)
   case E_VAR: sk_str_puts(out, e->name); break;
   case E_CALL:
     sk_str_printf(out, "%s(", e->name);
-    for (i = 0; i < e->nargs; i++) {
-      if (i) sk_str_puts(out, ", ");
-      sk_expr_print(out, e->args[i]);
-    }
+    ast_print_list(out, e->operands, e->noperands);
     sk_str_putc(out, ')');
     break;
   case E_UNARY:
     sk_str_puts(out, ast_op_text(e->op));
     /* !(a < b) rather than the equivalent but misleading !a < b */
-    if (e->op == TK_NOT && !(e->args[0]->kind == E_UNARY && e->args[0]->op == TK_NOT))
-      ast_print_operand(out, e->args[0], AST_PREC_SUM);
+    if (e->op == TK_NOT && !(e->operands[0]->kind == E_UNARY && e->operands[0]->op == TK_NOT))
+      ast_print_operand(out, e->operands[0], AST_PREC_SUM);
     else
-      ast_print_operand(out, e->args[0], ast_precedence(e));
+      ast_print_operand(out, e->operands[0], ast_precedence(e));
     break;
   case E_BINARY: {
     int p = ast_precedence(e);
     /* a < b < c and a == b == c do not parse */
-    ast_print_operand(out, e->args[0], p == AST_PREC_EQ || p == AST_PREC_REL ? p + 1 : p);
+    ast_print_operand(out, e->operands[0], p == AST_PREC_EQ || p == AST_PREC_REL ? p + 1 : p);
     sk_str_printf(out, " %s ", ast_op_text(e->op));
-    ast_print_operand(out, e->args[1], p + 1);
+    ast_print_operand(out, e->operands[1], p + 1);
     break;
   }
   case E_ARRAY:
     sk_str_putc(out, '{');
-    for (i = 0; i < e->nargs; i++) {
-      if (i) sk_str_puts(out, ", ");
-      sk_expr_print(out, e->args[i]);
-    }
+    ast_print_list(out, e->operands, e->noperands);
     sk_str_putc(out, '}');
     break;
   }
@@ -32640,9 +29890,16 @@ static void ast_indent(sk_str *out, int depth)
 
 static void ast_print_block(sk_str *out, const sk_block *b, int depth);
 
+/* A statement's nested block, then the line that closes it at the statement's depth. */
+static void ast_print_body(sk_str *out, const sk_block *body, int depth, const char *end)
+{
+  ast_print_block(out, body, depth + 1);
+  ast_indent(out, depth);
+  sk_str_puts(out, end);
+}
+
 static void ast_print_stmt(sk_str *out, const sk_stmt *s, int depth)
 {
-  int i;
   ast_indent(out, depth);
   switch (s->kind) {
   case S_ASSIGN:
@@ -32658,14 +29915,8 @@ static void ast_print_stmt(sk_str *out, const sk_stmt *s, int depth)
     sk_str_puts(out, "if ");
     sk_expr_print(out, s->expr);
     sk_str_puts(out, " then\n");
-    ast_print_block(out, &s->body, depth + 1);
-    if (s->else_body.n) {
-      ast_indent(out, depth);
-      sk_str_puts(out, "else\n");
-      ast_print_block(out, &s->else_body, depth + 1);
-    }
-    ast_indent(out, depth);
-    sk_str_puts(out, "fi\n");
+    ast_print_body(out, &s->body, depth, s->else_body.n ? "else\n" : "fi\n");
+    if (s->else_body.n) ast_print_body(out, &s->else_body, depth, "fi\n");
     break;
   case S_FOR_RANGE:
     sk_str_printf(out, "%s %s = ", s->autorefine ? "autorefine" : "for", s->name);
@@ -32681,34 +29932,23 @@ static void ast_print_stmt(sk_str *out, const sk_stmt *s, int depth)
       ast_print_operand(out, s->multiple_of, AST_PREC_NEG);   /* parsed as a unary */
     }
     sk_str_puts(out, " do\n");
-    ast_print_block(out, &s->body, depth + 1);
-    ast_indent(out, depth);
-    sk_str_puts(out, "od\n");
+    ast_print_body(out, &s->body, depth, "od\n");
     break;
   case S_FOR_LIST:
     sk_str_printf(out, "for %s in [", s->name);
-    for (i = 0; i < s->nlist; i++) {
-      if (i) sk_str_puts(out, ", ");
-      sk_expr_print(out, s->list[i]);
-    }
+    ast_print_list(out, s->list, s->nlist);
     sk_str_puts(out, "] do\n");
-    ast_print_block(out, &s->body, depth + 1);
-    ast_indent(out, depth);
-    sk_str_puts(out, "od\n");
+    ast_print_body(out, &s->body, depth, "od\n");
     break;
   case S_FOR_ITER:
     sk_str_printf(out, "for %s in ", s->name);
     sk_expr_print(out, s->expr);
     sk_str_puts(out, " do\n");
-    ast_print_block(out, &s->body, depth + 1);
-    ast_indent(out, depth);
-    sk_str_puts(out, "od\n");
+    ast_print_body(out, &s->body, depth, "od\n");
     break;
   case S_MEASUREMENT:
     sk_str_printf(out, "begin measurement \"%s\"\n", s->name);
-    ast_print_block(out, &s->body, depth + 1);
-    ast_indent(out, depth);
-    sk_str_puts(out, "end measurement\n");
+    ast_print_body(out, &s->body, depth, "end measurement\n");
     break;
   case S_MEASURE:
     sk_str_puts(out, "measure ");
@@ -32719,10 +29959,7 @@ static void ast_print_stmt(sk_str *out, const sk_stmt *s, int depth)
     break;
   case S_PRINT: case S_PRINT_ALL:
     sk_str_puts(out, s->kind == S_PRINT ? "print " : "print_all ");
-    for (i = 0; i < s->nlist; i++) {
-      if (i) sk_str_puts(out, ", ");
-      sk_expr_print(out, s->list[i]);
-    }
+    ast_print_list(out, s->list, s->nlist);
     sk_str_putc(out, '\n');
     break;
   case S_FLUSH:
@@ -32761,6 +29998,9 @@ SK_API void sk_program_print(sk_str *out, const sk_program *p)
 
 /* Returns 1 and fills *prog, or 0 with the message in *err. */
 SK_API int sk_parse_file(sk_sources *src, const char *path, sk_program *prog, sk_str *err);
+/* 1, or 0 with "file:line:col: the file contains a NUL byte" (its place) in err when
+** the text of s holds one: the lexer would stop there. */
+SK_API int sk_parse_check_no_nul(const sk_source *s, sk_str *err);
 /* Checks one call of a measurement or helper against its parameter letters. */
 SK_API int sk_parse_check_args(const char *what, const char *name, const char *params,
                                const sk_expr *call, sk_str *err);
@@ -32781,37 +30021,16 @@ SK_API void sk_parse_warn_small_communicators(const sk_program *prog, sk_str *ou
 /* --- begin split/language/parser.c --- */
 #line 1 "split/language/parser.c"
 /*
-** parser.c -- recursive-descent parser of the .ski language (see parser.h).
-**
-** Grammar (free format as in SKaMPI 6: newlines are blanks, statements need no separator):
-**   program    := { statement }
-**   statement  := '@include' STRING
-**              |  'begin' 'measurement' STRING block 'end' 'measurement'
-**              |  'measure' expr [':'] IDENT '(' [args] ')'
-**              |  ('for'|'autorefine') IDENT '=' expr 'to' (expr|'...')
-**                     ['step' ['*'|'+'] factor] ['multipleof' expr] 'do' block 'od'
-**              |  'for' IDENT 'in' '[' [args] ']' 'do' block 'od'
-**              |  'for' IDENT 'in' IDENT '(' [args] ')' 'do' block 'od'
-**              |  'if' expr 'then' block ['else' block] 'fi'
-**              |  ('print'|'print_all') expr {',' expr}  |  'flush'   (in blocks only)
-**              |  IDENT '=' expr
-**              |  IDENT '(' [args] ')'
-**   expr       := or;  or := and {('||'|'or') and};  and := not {('&&'|'and') not};
-**   not        := '!' not | bor;  bor := band {'|' band};  band := eq {'&' eq}
-**   eq         := rel [('=='|'!='|'<>') rel];  rel := sum [('<'|'<='|'>'|'>=') sum]
-**   sum        := term {('+'|'-') term};  term := unary {('*'|'/'|'%') unary}
-**   unary      := ('-'|'+'|'not'|'~') unary | primary
-**   primary    := INT | DOUBLE | STRING | IDENT | IDENT '(' [args] ')' | '(' expr ')'
-**              |  '{' [args] '}'
-** The operator order is the original's (SKaMPI 5 manual §5): or < and < | < & < equality
-** < comparisons < + - < * / % < not ~; '!' (ours) binds below '|' as it always did.
-** After parsing, every identifier read must be predefined or assigned (or be a loop
-** variable) earlier in the text; otherwise "unknown identifier" at its position.
+** parser.c -- recursive-descent parser of the .ski language (see parser.h): one function
+** per rule of the grammar (doc/internals.md, "language/parser: the grammar"), free format
+** as in SKaMPI 6, with the operator order of the original (SKaMPI 5 manual §5). After
+** parsing, every identifier read must be predefined or assigned (or be a loop variable)
+** earlier in the text; otherwise "unknown identifier" at its position.
 */
-#line 30 "split/language/parser.c"
-#line 31 "split/language/parser.c"
-#line 32 "split/language/parser.c"
-#line 33 "split/language/parser.c"
+#line 9 "split/language/parser.c"
+#line 10 "split/language/parser.c"
+#line 11 "split/language/parser.c"
+#line 12 "split/language/parser.c"
 #include <setjmp.h>
 
 #define PARSER_MAX_NESTING 1000
@@ -32846,20 +30065,17 @@ static const char *const parser_keywords[] = {
   NULL
 };
 
-static sk_expr *p_new_expr(parser *p, sk_expr_kind kind, const sk_loc *loc)
+/* Every expression made is in p->exprs, for p_cleanup to free when the parse fails. */
+static sk_expr *p_keep(parser *p, sk_expr *e)
 {
-  sk_expr *e = sk_expr_new(kind, loc);
   p->exprs = (sk_expr **)sk_grow(p->exprs, &p->capexprs, p->nexprs + 1, sizeof(sk_expr *));
   p->exprs[p->nexprs++] = e;
   return e;
 }
 
-/* A statement is part of the program from the moment it is made. */
-static sk_stmt *p_new_stmt(sk_block *into, sk_stmt_kind kind, const sk_loc *loc)
+static sk_expr *p_new_expr(parser *p, sk_expr_kind kind, const sk_loc *loc)
 {
-  sk_stmt *s = sk_stmt_new(kind, loc);
-  sk_block_add(into, s);
-  return s;
+  return p_keep(p, sk_expr_new(kind, loc));
 }
 
 static void p_fail(parser *p, const sk_loc *loc, const char *fmt, ...)
@@ -32870,6 +30086,27 @@ static void p_fail(parser *p, const sk_loc *loc, const char *fmt, ...)
   sk_format_loc_message(p->err, loc, fmt, ap);
   va_end(ap);
   longjmp(p->fail, 1);
+}
+
+/* The message of an error at loc, in place of err's text (no jump: the caller decides). */
+static void parse_error_at(sk_str *err, const sk_loc *loc, const char *fmt, ...)
+{
+  va_list ap;
+  sk_str_clear(err);
+  va_start(ap, fmt);
+  sk_format_loc_message(err, loc, fmt, ap);
+  va_end(ap);
+}
+
+SK_API int sk_parse_check_no_nul(const sk_source *s, sk_str *err)
+{
+  sk_loc nul;
+  const char *q;
+  if (strlen(s->text) == s->len) return 1;
+  nul.file = s->name; nul.line = 1; nul.col = 1;
+  for (q = s->text; *q; q++) { if (*q == '\n') { nul.line++; nul.col = 1; } else nul.col++; }
+  parse_error_at(err, &nul, "the file contains a NUL byte");
+  return 0;
 }
 
 /* "; did you mean 'X'?" -- the nearest name of the helpers ('h'), measurement functions
@@ -32981,7 +30218,7 @@ static void p_args(parser *p, sk_expr *call, sk_tok close, const char *closename
 {
   if (p->tok.kind != close) {
     for (;;) {
-      sk_expr_add_arg(call, p_expr(p));
+      sk_expr_add_operand(call, p_expr(p));
       if (p->tok.kind != TK_COMMA) break;
       p_advance(p);
     }
@@ -33053,11 +30290,7 @@ static sk_expr *p_primary(parser *p)
 
 static sk_expr *p_binary(parser *p, sk_expr *l, int op, sk_expr *r, const sk_loc *loc)
 {
-  sk_expr *e = p_new_expr(p, E_BINARY, loc);
-  e->op = op;
-  sk_expr_add_arg(e, l);
-  sk_expr_add_arg(e, r);
-  return e;
+  return p_keep(p, sk_expr_binary(l, op, r, loc));
 }
 
 static sk_expr *p_unary(parser *p)
@@ -33073,7 +30306,7 @@ static sk_expr *p_unary(parser *p)
     if (op == TK_PLUS) return operand;
     e = p_new_expr(p, E_UNARY, &loc);
     e->op = TK_MINUS;
-    sk_expr_add_arg(e, operand);
+    sk_expr_add_operand(e, operand);
     return e;
   }
   if (p->tok.kind == TK_KNOT || p->tok.kind == TK_TILDE) {
@@ -33082,56 +30315,23 @@ static sk_expr *p_unary(parser *p)
     e->op = p->tok.kind;
     p_enter(p, &loc);
     p_advance(p);
-    sk_expr_add_arg(e, p_unary(p));
+    sk_expr_add_operand(e, p_unary(p));
     p->nesting--;
     return e;
   }
   return p_primary(p);
 }
 
-static sk_expr *p_term(parser *p)
-{
-  int outer = p->nesting;
-  sk_expr *e = p_unary(p);
-  while (p->tok.kind == TK_STAR || p->tok.kind == TK_SLASH || p->tok.kind == TK_PERCENT) {
-    sk_loc loc = p->tok.loc;
-    int op = p->tok.kind;
-    sk_expr *r;
-    p_enter(p, &loc);   /* a chain a*b*c*... is a tree as deep as it is long */
-    p_advance(p);
-    r = p_unary(p);
-    if ((op == TK_SLASH || op == TK_PERCENT) &&
-        ((r->kind == E_INT && r->ival == 0) || (r->kind == E_DOUBLE && r->dval == 0.0)))
-      p_fail(p, &loc, "division by zero");
-    e = p_binary(p, e, op, r, &loc);
-  }
-  p->nesting = outer;
-  return e;
-}
-
-static sk_expr *p_sum(parser *p)
-{
-  int outer = p->nesting;
-  sk_expr *e = p_term(p);
-  while (p->tok.kind == TK_PLUS || p->tok.kind == TK_MINUS) {
-    sk_loc loc = p->tok.loc;
-    int op = p->tok.kind;
-    p_enter(p, &loc);
-    p_advance(p);
-    e = p_binary(p, e, op, p_term(p), &loc);
-  }
-  p->nesting = outer;
-  return e;
-}
+static sk_expr *p_chain(parser *p, int level);
 
 static sk_expr *p_relation(parser *p)
 {
-  sk_expr *e = p_sum(p);
+  sk_expr *e = p_chain(p, TK_PLUS);
   if (p->tok.kind >= TK_LT && p->tok.kind <= TK_GE) {
     sk_loc loc = p->tok.loc;
     int op = p->tok.kind;
     p_advance(p);
-    e = p_binary(p, e, op, p_sum(p), &loc);
+    e = p_binary(p, e, op, p_chain(p, TK_PLUS), &loc);
   }
   return e;
 }
@@ -33148,21 +30348,6 @@ static sk_expr *p_equality(parser *p)
   return e;
 }
 
-/* one left-associative level of '&' or '|' */
-static sk_expr *p_bitwise(parser *p, int op)
-{
-  int outer = p->nesting;
-  sk_expr *e = op == TK_BOR ? p_bitwise(p, TK_BAND) : p_equality(p);
-  while ((int)p->tok.kind == op) {
-    sk_loc loc = p->tok.loc;
-    p_enter(p, &loc);
-    p_advance(p);
-    e = p_binary(p, e, op, op == TK_BOR ? p_bitwise(p, TK_BAND) : p_equality(p), &loc);
-  }
-  p->nesting = outer;
-  return e;
-}
-
 static sk_expr *p_not(parser *p)
 {
   if (p->tok.kind == TK_NOT) {
@@ -33171,22 +30356,52 @@ static sk_expr *p_not(parser *p)
     e->op = TK_NOT;
     p_enter(p, &loc);
     p_advance(p);
-    sk_expr_add_arg(e, p_not(p));
+    sk_expr_add_operand(e, p_not(p));
     p->nesting--;
     return e;
   }
-  return p_bitwise(p, TK_BOR);
+  return p_chain(p, TK_BOR);
 }
 
-static sk_expr *p_and(parser *p)
+/* The operand of a left-associative level (named by its first operator): the next
+** tighter level. */
+static sk_expr *p_chain_operand(parser *p, int level)
+{
+  switch (level) {
+  case TK_OR: return p_chain(p, TK_AND);
+  case TK_AND: return p_not(p);
+  case TK_BOR: return p_chain(p, TK_BAND);
+  case TK_BAND: return p_equality(p);
+  case TK_PLUS: return p_chain(p, TK_STAR);
+  default: return p_unary(p);
+  }
+}
+
+/* Whether the token is an operator of the level: + and - (TK_PLUS), * / % (TK_STAR),
+** else the level's one operator. */
+static int p_is_level_op(int level, int kind)
+{
+  if (level == TK_PLUS) return kind == TK_PLUS || kind == TK_MINUS;
+  if (level == TK_STAR) return kind == TK_STAR || kind == TK_SLASH || kind == TK_PERCENT;
+  return kind == level;
+}
+
+/* One left-associative level: or, and, '|', '&', + -, * / %. */
+static sk_expr *p_chain(parser *p, int level)
 {
   int outer = p->nesting;
-  sk_expr *e = p_not(p);
-  while (p->tok.kind == TK_AND) {
+  sk_expr *e = p_chain_operand(p, level);
+  while (p_is_level_op(level, (int)p->tok.kind)) {
     sk_loc loc = p->tok.loc;
-    p_enter(p, &loc);
+    int op = p->tok.kind;
+    sk_expr *r;
+    p_enter(p, &loc);   /* a chain a*b*c*... is a tree as deep as it is long */
     p_advance(p);
-    e = p_binary(p, e, TK_AND, p_not(p), &loc);
+    r = p_chain_operand(p, level);
+    if ((op == TK_SLASH || op == TK_PERCENT) &&
+        ((r->kind == E_INT && r->ival == 0) || (r->kind == E_DOUBLE && r->dval == 0.0)))
+      p_fail(p, &loc, "division by zero");
+    e = p_binary(p, e, op, r, &loc);
   }
   p->nesting = outer;
   return e;
@@ -33198,13 +30413,7 @@ static sk_expr *p_expr(parser *p)
   sk_loc loc = p->tok.loc;
   int outer = p->nesting;
   p_enter(p, &loc);
-  e = p_and(p);
-  while (p->tok.kind == TK_OR) {
-    sk_loc oploc = p->tok.loc;
-    p_enter(p, &oploc);
-    p_advance(p);
-    e = p_binary(p, e, TK_OR, p_and(p), &oploc);
-  }
+  e = p_chain(p, TK_OR);
   p->nesting = outer;
   return e;
 }
@@ -33221,15 +30430,15 @@ SK_API sk_type sk_expr_static_type(const sk_expr *e)
   case E_STRING: return SK_T_STRING;
   case E_VAR: return sk_constant_find(e->name, &v) ? v.type : SK_T_NONE;
   case E_CALL: b = sk_builtin_find(e->name); return b ? b->result : SK_T_NONE;
-  case E_UNARY: return e->op == TK_MINUS ? sk_expr_static_type(e->args[0]) : SK_T_INT;
+  case E_UNARY: return e->op == TK_MINUS ? sk_expr_static_type(e->operands[0]) : SK_T_INT;
   case E_ARRAY: {
     int i;
-    sk_type first = e->nargs ? sk_expr_static_type(e->args[0]) : SK_T_INT;
-    for (i = 1; i < e->nargs; i++) if (sk_expr_static_type(e->args[i]) != first) return SK_T_NONE;
+    sk_type first = e->noperands ? sk_expr_static_type(e->operands[0]) : SK_T_INT;
+    for (i = 1; i < e->noperands; i++) if (sk_expr_static_type(e->operands[i]) != first) return SK_T_NONE;
     return first == SK_T_INT ? SK_T_IARRAY : first == SK_T_DATATYPE ? SK_T_DARRAY : SK_T_NONE;
   }
   case E_BINARY: {
-    sk_type a = sk_expr_static_type(e->args[0]), c = sk_expr_static_type(e->args[1]);
+    sk_type a = sk_expr_static_type(e->operands[0]), c = sk_expr_static_type(e->operands[1]);
     if (e->op >= TK_EQ) return SK_T_INT;
     if (a == SK_T_DOUBLE || c == SK_T_DOUBLE) return (a == SK_T_NONE || c == SK_T_NONE) ? SK_T_NONE : SK_T_DOUBLE;
     if (a == SK_T_INT && c == SK_T_INT) return SK_T_INT;
@@ -33243,19 +30452,19 @@ SK_API int sk_parse_check_args(const char *what, const char *name, const char *p
                                const sk_expr *call, sk_str *err)
 {
   int i, n = (int)strlen(params);
-  if (call->nargs != n) {
+  if (call->noperands != n) {
     sk_str_clear(err);
     sk_str_printf(err, "%s:%d:%d: %s '%s' expects %d argument%s, got %d", call->loc.file,
-                  call->loc.line, call->loc.col, what, name, n, n == 1 ? "" : "s", call->nargs);
+                  call->loc.line, call->loc.col, what, name, n, n == 1 ? "" : "s", call->noperands);
     return 0;
   }
   for (i = 0; i < n; i++) {
-    sk_type want = sk_type_of_letter(params[i]), have = sk_expr_static_type(call->args[i]);
+    sk_type want = sk_type_of_letter(params[i]), have = sk_expr_static_type(call->operands[i]);
     int numeric_ok = (want == SK_T_INT || want == SK_T_DOUBLE) && (have == SK_T_INT || have == SK_T_DOUBLE);
     if (have == SK_T_NONE || have == want || numeric_ok) continue;
     sk_str_clear(err);
-    sk_str_printf(err, "%s:%d:%d: argument %d of '%s' must be %s, not %s", call->args[i]->loc.file,
-                  call->args[i]->loc.line, call->args[i]->loc.col, i + 1, name,
+    sk_str_printf(err, "%s:%d:%d: argument %d of '%s' must be %s, not %s", call->operands[i]->loc.file,
+                  call->operands[i]->loc.line, call->operands[i]->loc.col, i + 1, name,
                   sk_type_name(want), sk_type_name(have));
     return 0;
   }
@@ -33304,13 +30513,7 @@ static void p_include(parser *p, sk_block *into)
   s = sk_sources_get(p->src, path, &p->scratch);
   free(path);
   if (s == NULL) p_fail(p, &loc, "%s", p->scratch.data);
-  if (strlen(s->text) != s->len) {
-    sk_loc nul;
-    const char *q;
-    nul.file = s->name; nul.line = 1; nul.col = 1;
-    for (q = s->text; *q; q++) { if (*q == '\n') { nul.line++; nul.col = 1; } else nul.col++; }
-    p_fail(p, &nul, "the file contains a NUL byte");
-  }
+  if (!sk_parse_check_no_nul(s, p->err)) longjmp(p->fail, 1);
   p_advance(p);   /* past the file name, still in the including file */
   saved_lx = p->lx;
   saved_tok = p->tok;
@@ -33341,7 +30544,7 @@ static void p_measurement(parser *p, sk_block *into)
   p_expect_word(p, "measurement");
   if (p->in_measurement) p_fail(p, &loc, "measurement blocks cannot be nested");
   if (p->tok.kind != TK_STRING) p_unexpected(p, "the measurement's name in double quotes");
-  s = p_new_stmt(into, S_MEASUREMENT, &loc);
+  s = sk_stmt_new(into, S_MEASUREMENT, &loc);
   s->name = sk_strdup(p->tok.sval);
   p_advance(p);
   p->in_measurement = 1;
@@ -33358,7 +30561,7 @@ static void p_measure(parser *p, sk_block *into)
   sk_loc loc;
   if (!p->in_measurement)
     p_fail(p, &p->tok.loc, "a measure statement must be inside a measurement block (begin measurement \"name\" ... end measurement)");
-  s = p_new_stmt(into, S_MEASURE, &p->tok.loc);
+  s = sk_stmt_new(into, S_MEASURE, &p->tok.loc);
   p_advance(p);
   s->expr = p_expr(p);
   if (p->tok.kind == TK_COLON) p_advance(p);
@@ -33398,19 +30601,19 @@ static void p_for(parser *p, sk_block *into)
     if (autorefine) p_fail(p, &loc, "autorefine loops need a computed range (autorefine v = a to b ...)");
     p_advance(p);
     if (p->tok.kind == TK_LBRACKET) {
-      s = p_new_stmt(into, S_FOR_LIST, &loc);
+      s = sk_stmt_new(into, S_FOR_LIST, &loc);
       s->name = sk_strdup(var);
       memset(&p->holder, 0, sizeof p->holder);
       p->list_holder = &p->holder;   /* its args array is freed if the list fails */
       p_advance(p);
       p_args(p, &p->holder, TK_RBRACKET, "']' or ','");
       p->list_holder = NULL;
-      s->list = p->holder.args;
-      s->nlist = p->holder.nargs;
+      s->list = p->holder.operands;
+      s->nlist = p->holder.noperands;
     } else if (p->tok.kind == TK_IDENT && !p_is_keyword(p->tok.sval)) {
       sk_loc cloc = p->tok.loc;
       const sk_iterator *it = sk_iterator_find(p->tok.sval);
-      s = p_new_stmt(into, S_FOR_ITER, &loc);
+      s = sk_stmt_new(into, S_FOR_ITER, &loc);
       s->name = sk_strdup(var);
       s->expr = p_new_expr(p, E_CALL, &cloc);
       s->expr->name = sk_strdup(p->tok.sval);
@@ -33424,7 +30627,7 @@ static void p_for(parser *p, sk_block *into)
       return;
     }
   } else {
-    s = p_new_stmt(into, S_FOR_RANGE, &loc);
+    s = sk_stmt_new(into, S_FOR_RANGE, &loc);
     s->name = sk_strdup(var);
     s->autorefine = autorefine;
     p_expect(p, TK_ASSIGN, "'=' or 'in' after the loop variable");
@@ -33452,7 +30655,7 @@ static void p_if(parser *p, sk_block *into)
   static const char *const then_terms[] = { "else", "fi", NULL };
   static const char *const else_terms[] = { "fi", NULL };
   sk_loc loc = p->tok.loc;
-  sk_stmt *s = p_new_stmt(into, S_IF, &loc);
+  sk_stmt *s = sk_stmt_new(into, S_IF, &loc);
   p_advance(p);
   s->expr = p_expr(p);
   p_expect_word(p, "then");
@@ -33474,19 +30677,19 @@ static void p_print(parser *p, sk_block *into)
   const char *word = p_is_word(p, "flush") ? "flush" : p_is_word(p, "print") ? "print" : "print_all";
   if (!p->in_measurement)
     p_fail(p, &loc, "'%s' can only be used inside a measurement block (begin measurement \"name\" ... end measurement)", word);
-  s = p_new_stmt(into, word[0] == 'f' ? S_FLUSH : word[5] ? S_PRINT_ALL : S_PRINT, &loc);
+  s = sk_stmt_new(into, word[0] == 'f' ? S_FLUSH : word[5] ? S_PRINT_ALL : S_PRINT, &loc);
   p_advance(p);
   if (s->kind == S_FLUSH) return;
   memset(&p->holder, 0, sizeof p->holder);
   p->list_holder = &p->holder;     /* its args array is freed if the list fails */
   for (;;) {
-    sk_expr_add_arg(&p->holder, p_expr(p));
+    sk_expr_add_operand(&p->holder, p_expr(p));
     if (p->tok.kind != TK_COMMA) break;
     p_advance(p);
   }
   p->list_holder = NULL;
-  s->list = p->holder.args;
-  s->nlist = p->holder.nargs;
+  s->list = p->holder.operands;
+  s->nlist = p->holder.noperands;
 }
 
 static void p_statement(parser *p, sk_block *into)
@@ -33504,7 +30707,7 @@ static void p_statement(parser *p, sk_block *into)
     const char *name = p->tok.sval;   /* in the lexer's pool */
     p_advance(p);
     if (p->tok.kind == TK_ASSIGN) {
-      sk_stmt *s = p_new_stmt(into, S_ASSIGN, &loc);
+      sk_stmt *s = sk_stmt_new(into, S_ASSIGN, &loc);
       sk_value v;
       s->name = sk_strdup(name);
       if (sk_constant_find(name, &v)) p_fail(p, &loc, "'%s' is a predefined constant and cannot be assigned", name);
@@ -33512,7 +30715,7 @@ static void p_statement(parser *p, sk_block *into)
       s->expr = p_expr(p);
     } else if (p->tok.kind == TK_LPAREN) {
       const sk_builtin *b = sk_builtin_find(name);
-      sk_stmt *s = p_new_stmt(into, S_CALL, &loc);
+      sk_stmt *s = sk_stmt_new(into, S_CALL, &loc);
       s->expr = p_new_expr(p, E_CALL, &loc);
       s->expr->name = sk_strdup(name);
       p_advance(p);
@@ -33578,12 +30781,12 @@ static void p_cleanup(parser *p, int failed, sk_program *prog)
   size_t i;
   if (failed) {
     for (i = 0; i < p->nexprs; i++) {
-      free(p->exprs[i]->args);
+      free(p->exprs[i]->operands);
       free(p->exprs[i]->name);
       free(p->exprs[i]);
     }
     for (i = 0; i < p->nlexers; i++) { sk_lexer_free(p->lexers[i]); free(p->lexers[i]); }
-    if (p->list_holder) free(p->list_holder->args);
+    if (p->list_holder) free(p->list_holder->operands);
     p_free_block_shallow(&prog->top);
   }
   free(p->exprs);
@@ -33629,7 +30832,7 @@ static void parse_names_expr(parse_names *k, const sk_expr *e)
     k->unknown = e;
     return;
   }
-  for (i = 0; i < e->nargs; i++) parse_names_expr(k, e->args[i]);
+  for (i = 0; i < e->noperands; i++) parse_names_expr(k, e->operands[i]);
 }
 
 static void parse_names_block(parse_names *k, const sk_block *b)
@@ -33692,13 +30895,7 @@ SK_API int sk_parse_file(sk_sources *src, const char *path, sk_program *prog, sk
     p_cleanup(&p, 1, prog);
     return 0;
   }
-  if (strlen(s->text) != s->len) {
-    sk_loc nul;
-    const char *q;
-    nul.file = s->name; nul.line = 1; nul.col = 1;
-    for (q = s->text; *q; q++) { if (*q == '\n') { nul.line++; nul.col = 1; } else nul.col++; }
-    p_fail(&p, &nul, "the file contains a NUL byte");
-  }
+  if (!sk_parse_check_no_nul(s, err)) longjmp(p.fail, 1);
   p_advance(&p);
   p_block(&p, &prog->top, NULL, NULL, NULL);
   sk_lexer_free(&lx);
@@ -33711,15 +30908,6 @@ SK_API int sk_parse_file(sk_sources *src, const char *path, sk_program *prog, sk
 }
 
 /* ---- can this build run the program? ---- */
-
-static void parse_error_at(sk_str *err, const sk_loc *loc, const char *fmt, ...)
-{
-  va_list ap;
-  sk_str_clear(err);
-  va_start(ap, fmt);
-  sk_format_loc_message(err, loc, fmt, ap);
-  va_end(ap);
-}
 
 static int parse_block_available(const sk_block *b, sk_str *err)
 {
@@ -33758,8 +30946,8 @@ static const char *parse_comm_var(const sk_expr *e, const sk_block *const *bodie
 {
   int k;
   size_t i;
-  if (e->kind == E_CALL && sk_streq(e->name, "comm") && e->nargs == 1 && e->args[0]->kind == E_VAR)
-    return e->args[0]->name;
+  if (e->kind == E_CALL && sk_streq(e->name, "comm") && e->noperands == 1 && e->operands[0]->kind == E_VAR)
+    return e->operands[0]->name;
   if (e->kind != E_VAR) return NULL;
   for (k = nbodies - 1; k >= 0; k--)
     for (i = bodies[k]->n; i-- > 0;) {
@@ -33843,11 +31031,11 @@ typedef struct sk_label_table {
 SK_API void sk_labels_begin(sk_label_table *t, const sk_block *body);
 SK_API void sk_labels_free(sk_label_table *t);
 /* `NAME(args)` of a measure statement's call with the evaluated arguments. */
-SK_API void sk_label_format(sk_str *out, const sk_expr *call, const sk_value *args,
+SK_API void sk_label_format(sk_str *out, const sk_expr *call, const sk_value *values,
                             const sk_loopvar *loops, size_t nloops);
 /* The label of the line that statement s writes now, or NULL for an unlabelled line.
 ** The string belongs to t. */
-SK_API const char *sk_labels_for(sk_label_table *t, const sk_stmt *s, const sk_value *args,
+SK_API const char *sk_labels_for(sk_label_table *t, const sk_stmt *s, const sk_value *values,
                                  const sk_loopvar *loops, size_t nloops);
 
 #endif
@@ -33887,7 +31075,7 @@ static int labels_uses_local(const sk_expr *e, const sk_block *b)
   int i;
   if (e == NULL) return 0;
   if (e->kind == E_VAR && labels_assigned_in(b, e->name)) return 1;
-  for (i = 0; i < e->nargs; i++) if (labels_uses_local(e->args[i], b)) return 1;
+  for (i = 0; i < e->noperands; i++) if (labels_uses_local(e->operands[i], b)) return 1;
   return 0;
 }
 
@@ -33897,7 +31085,7 @@ static int labels_uses_loop(const sk_expr *e, const sk_loopvar *loops, size_t nl
   size_t k;
   if (e == NULL) return 0;
   if (e->kind == E_VAR) for (k = 0; k < nloops; k++) if (sk_streq(loops[k].name, e->name)) return 1;
-  for (i = 0; i < e->nargs; i++) if (labels_uses_loop(e->args[i], loops, nloops)) return 1;
+  for (i = 0; i < e->noperands; i++) if (labels_uses_loop(e->operands[i], loops, nloops)) return 1;
   return 0;
 }
 
@@ -33920,16 +31108,16 @@ SK_API void sk_labels_begin(sk_label_table *t, const sk_block *body)
   t->label_all = n > 1 || (n == 1 && labels_uses_local(one->call, body));
 }
 
-SK_API void sk_label_format(sk_str *out, const sk_expr *call, const sk_value *args,
+SK_API void sk_label_format(sk_str *out, const sk_expr *call, const sk_value *values,
                             const sk_loopvar *loops, size_t nloops)
 {
   int i;
   sk_str_printf(out, "%s(", call->name);
-  for (i = 0; i < call->nargs; i++) {
+  for (i = 0; i < call->noperands; i++) {
     if (i > 0) sk_str_puts(out, ", ");
-    if (labels_uses_loop(call->args[i], loops, nloops)) sk_expr_print(out, call->args[i]);
-    else if (args[i].type == SK_T_STRING) sk_str_printf(out, "\"%s\"", args[i].u.s);
-    else sk_value_format(out, &args[i]);
+    if (labels_uses_loop(call->operands[i], loops, nloops)) sk_expr_print(out, call->operands[i]);
+    else if (values[i].type == SK_T_STRING) sk_str_printf(out, "\"%s\"", values[i].u.s);
+    else sk_value_format(out, &values[i]);
   }
   sk_str_putc(out, ')');
 }
@@ -33942,13 +31130,13 @@ static int labels_find(const sk_label_table *t, const char *text)
   return -1;
 }
 
-SK_API const char *sk_labels_for(sk_label_table *t, const sk_stmt *s, const sk_value *args,
+SK_API const char *sk_labels_for(sk_label_table *t, const sk_stmt *s, const sk_value *values,
                                  const sk_loopvar *loops, size_t nloops)
 {
   sk_str text;
   int k, round;
   sk_str_init(&text);
-  sk_label_format(&text, s->call, args, loops, nloops);
+  sk_label_format(&text, s->call, values, loops, nloops);
   if (!t->label_all) {
     if (t->first == NULL) t->first = sk_strdup(text.data);
     if (sk_streq(t->first, text.data)) { sk_str_free(&text); return NULL; }
@@ -34196,19 +31384,19 @@ static int interp_compare(const sk_value *a, const sk_value *b)
 
 static sk_value interp_binary(sk_interp *in, const sk_expr *e)
 {
-  sk_value a = sk_interp_eval(in, e->args[0]), b;
+  sk_value a = sk_interp_eval(in, e->operands[0]), b;
   int op = e->op;
   if (op == TK_AND || op == TK_OR) {
     double x;
-    interp_need_number(&a, e->args[0], op == TK_AND ? "'&&'" : "'||'");
+    interp_need_number(&a, e->operands[0], op == TK_AND ? "'&&'" : "'||'");
     x = sk_value_as_double(&a);
     if (op == TK_AND && x == 0.0) return sk_int_value(0);
     if (op == TK_OR && x != 0.0) return sk_int_value(1);
-    b = sk_interp_eval(in, e->args[1]);
-    interp_need_number(&b, e->args[1], op == TK_AND ? "'&&'" : "'||'");
+    b = sk_interp_eval(in, e->operands[1]);
+    interp_need_number(&b, e->operands[1], op == TK_AND ? "'&&'" : "'||'");
     return sk_int_value(sk_value_as_double(&b) != 0.0);
   }
-  b = sk_interp_eval(in, e->args[1]);
+  b = sk_interp_eval(in, e->operands[1]);
   if (op == TK_EQ || op == TK_NE) {
     int eq;
     if (interp_is_number(&a) && interp_is_number(&b)) eq = interp_compare(&a, &b) == 0;
@@ -34223,12 +31411,12 @@ static sk_value interp_binary(sk_interp *in, const sk_expr *e)
   }
   if (op == TK_BAND || op == TK_BOR) {      /* bitwise, on integers only (SKaMPI 5 manual §5) */
     const char *what = op == TK_BAND ? "'&'" : "'|'";
-    if (a.type != SK_T_INT) sk_user_error(&e->args[0]->loc, "%s needs an integer, not %s", what, sk_type_name(a.type));
-    if (b.type != SK_T_INT) sk_user_error(&e->args[1]->loc, "%s needs an integer, not %s", what, sk_type_name(b.type));
+    if (a.type != SK_T_INT) sk_user_error(&e->operands[0]->loc, "%s needs an integer, not %s", what, sk_type_name(a.type));
+    if (b.type != SK_T_INT) sk_user_error(&e->operands[1]->loc, "%s needs an integer, not %s", what, sk_type_name(b.type));
     return sk_int_value(op == TK_BAND ? (a.u.i & b.u.i) : (a.u.i | b.u.i));
   }
-  interp_need_number(&a, e->args[0], "arithmetic");
-  interp_need_number(&b, e->args[1], "arithmetic");
+  interp_need_number(&a, e->operands[0], "arithmetic");
+  interp_need_number(&b, e->operands[1], "arithmetic");
   if (op >= TK_LT && op <= TK_GE) {
     int c = interp_compare(&a, &b);
     int r = c == 2 ? 0 : op == TK_LT ? c < 0 : op == TK_LE ? c <= 0 : op == TK_GT ? c > 0 : c >= 0;
@@ -34273,11 +31461,11 @@ static sk_value interp_coerce(sk_value v, int p, const sk_expr *arg, int index, 
 
 static sk_value *interp_args(sk_interp *in, const sk_expr *call, const char *params)
 {
-  sk_value *args = (sk_value *)sk_calloc((size_t)(call->nargs ? call->nargs : 1), sizeof(sk_value));
+  sk_value *values = (sk_value *)sk_calloc((size_t)(call->noperands ? call->noperands : 1), sizeof(sk_value));
   int i;
-  for (i = 0; i < call->nargs; i++)
-    args[i] = interp_coerce(sk_interp_eval(in, call->args[i]), params[i], call->args[i], i, call->name);
-  return args;
+  for (i = 0; i < call->noperands; i++)
+    values[i] = interp_coerce(sk_interp_eval(in, call->operands[i]), params[i], call->operands[i], i, call->name);
+  return values;
 }
 
 /* Whether every variable e reads has a value on this process. */
@@ -34286,7 +31474,7 @@ static int interp_all_assigned(sk_interp *in, const sk_expr *e)
   sk_value v;
   int i;
   if (e->kind == E_VAR && !sk_interp_lookup(in, e->name, &v)) return 0;
-  for (i = 0; i < e->nargs; i++) if (!interp_all_assigned(in, e->args[i])) return 0;
+  for (i = 0; i < e->noperands; i++) if (!interp_all_assigned(in, e->operands[i])) return 0;
   return 1;
 }
 
@@ -34299,17 +31487,17 @@ static int interp_all_assigned(sk_interp *in, const sk_expr *e)
 ** in them may be collective). */
 static sk_value *interp_args_outside(sk_interp *in, const sk_expr *call, const char *params)
 {
-  sk_value *args = (sk_value *)sk_calloc((size_t)(call->nargs ? call->nargs : 1), sizeof(sk_value));
+  sk_value *values = (sk_value *)sk_calloc((size_t)(call->noperands ? call->noperands : 1), sizeof(sk_value));
   int i;
-  for (i = 0; i < call->nargs; i++) {
-    if (interp_all_assigned(in, call->args[i])) {
-      args[i] = interp_coerce(sk_interp_eval(in, call->args[i]), params[i], call->args[i], i, call->name);
+  for (i = 0; i < call->noperands; i++) {
+    if (interp_all_assigned(in, call->operands[i])) {
+      values[i] = interp_coerce(sk_interp_eval(in, call->operands[i]), params[i], call->operands[i], i, call->name);
       continue;
     }
-    memset(&args[i], 0, sizeof args[i]);
-    args[i].type = sk_type_of_letter(params[i]);
+    memset(&values[i], 0, sizeof values[i]);
+    values[i].type = sk_type_of_letter(params[i]);
   }
-  return args;
+  return values;
 }
 
 /* {a, b, ...}: integers make an IArray, datatypes a DArray, {} an empty IArray. A
@@ -34318,25 +31506,25 @@ static sk_value interp_array(sk_interp *in, const sk_expr *e)
 {
   sk_value r, x;
   int i;
-  if (e->nargs == 0) return sk_iarray_new(0);
-  x = sk_interp_eval(in, e->args[0]);
-  if (x.type == SK_T_DATATYPE) r = sk_darray_new((size_t)e->nargs);
-  else r = sk_iarray_new((size_t)e->nargs);
-  for (i = 0; i < e->nargs; i++) {
-    if (i > 0) x = sk_interp_eval(in, e->args[i]);
+  if (e->noperands == 0) return sk_iarray_new(0);
+  x = sk_interp_eval(in, e->operands[0]);
+  if (x.type == SK_T_DATATYPE) r = sk_darray_new((size_t)e->noperands);
+  else r = sk_iarray_new((size_t)e->noperands);
+  for (i = 0; i < e->noperands; i++) {
+    if (i > 0) x = sk_interp_eval(in, e->operands[i]);
     if (r.type == SK_T_DARRAY) {
       if (x.type != SK_T_DATATYPE)
-        sk_user_error(&e->args[i]->loc, "element %d of a datatype array must be a datatype, not %s", i + 1,
+        sk_user_error(&e->operands[i]->loc, "element %d of a datatype array must be a datatype, not %s", i + 1,
                       sk_type_name(x.type));
       sk_darray_set(&r, (size_t)i, x.u.dt);
     } else {
       long xi;
       if (x.type == SK_T_DOUBLE && x.u.d == floor(x.u.d) && sk_long_of_double(x.u.d, &xi)) x = sk_int_value(xi);
       if (x.type == SK_T_DOUBLE && x.u.d == floor(x.u.d))
-        sk_user_error(&e->args[i]->loc, "element %d of an array must be an integer; %g is outside the integers "
+        sk_user_error(&e->operands[i]->loc, "element %d of an array must be an integer; %g is outside the integers "
                       "of this platform (%ld to %ld)", i + 1, x.u.d, LONG_MIN, LONG_MAX);
       if (x.type != SK_T_INT)
-        sk_user_error(&e->args[i]->loc, "element %d of an array must be %s, not %s", i + 1,
+        sk_user_error(&e->operands[i]->loc, "element %d of an array must be %s, not %s", i + 1,
                       i == 0 ? "an integer or a datatype" : "an integer",
                       x.type == SK_T_DOUBLE ? "a fraction" : sk_type_name(x.type));
       sk_iarray_set(&r, (size_t)i, x.u.i);
@@ -34363,14 +31551,14 @@ SK_API sk_value sk_interp_eval(sk_interp *in, const sk_expr *e)
     }
     return v;
   case E_UNARY:
-    v = sk_interp_eval(in, e->args[0]);
+    v = sk_interp_eval(in, e->operands[0]);
     if (e->op == TK_KNOT || e->op == TK_TILDE) {
       if (v.type != SK_T_INT)
-        sk_user_error(&e->args[0]->loc, "'%s' needs an integer, not %s", e->op == TK_KNOT ? "not" : "~",
+        sk_user_error(&e->operands[0]->loc, "'%s' needs an integer, not %s", e->op == TK_KNOT ? "not" : "~",
                       sk_type_name(v.type));
       return sk_int_value(e->op == TK_KNOT ? v.u.i == 0 : ~v.u.i);
     }
-    interp_need_number(&v, e->args[0], e->op == TK_NOT ? "'!'" : "unary '-'");
+    interp_need_number(&v, e->operands[0], e->op == TK_NOT ? "'!'" : "unary '-'");
     if (e->op == TK_NOT) return sk_int_value(sk_value_as_double(&v) == 0.0);
     if (v.type == SK_T_INT) {
       long r;
@@ -34384,14 +31572,16 @@ SK_API sk_value sk_interp_eval(sk_interp *in, const sk_expr *e)
   case E_ARRAY: return interp_array(in, e);
   case E_CALL: {
     const sk_builtin *b = sk_builtin_find(e->name);
-    sk_value *args, r;
+    sk_value *values, r;
     sk_bctx bc;
     if (b == NULL) sk_user_error(&e->loc, "unknown function '%s'", e->name);
-    args = interp_args(in, e, b->params);
+    values = interp_args(in, e, b->params);
     bc.settings = &in->settings;
     bc.run = &in->run;
-    r = b->fn(&bc, args, &e->loc);
-    free(args);
+    bc.name = b->name;
+    bc.variant = b->variant;
+    r = b->fn(&bc, values, &e->loc);
+    free(values);
     return r;
   }
   }
@@ -34572,21 +31762,21 @@ static void exec_for_list(sk_interp *in, const sk_stmt *s)
 static void exec_for_iter(sk_interp *in, const sk_stmt *s)
 {
   const sk_iterator *it = sk_iterator_find(s->expr->name);
-  sk_value *args = interp_args(in, s->expr, it->params), v;
+  sk_value *values = interp_args(in, s->expr, it->params), v;
   void *self = NULL;
   long guard = 0;
-  v = it->fn(&self, args);
+  v = it->fn(&self, values);
   loop_push(in, s->name, v);
   /* protocol of SKaMPI 5 manual §6.3: *self == NULL after a call means "exhausted"; a
   ** string then says why the iterator could not go on (builtins.h) */
   while (self != NULL) {
-    if (!loop_iteration(in, s, v)) { void *tmp = self; while (tmp) { it->fn(&tmp, args); if (++guard > 100000000L) break; } break; }
-    v = it->fn(&self, args);
+    if (!loop_iteration(in, s, v)) { void *tmp = self; while (tmp) { it->fn(&tmp, values); if (++guard > 100000000L) break; } break; }
+    v = it->fn(&self, values);
     if (++guard > 100000000L) sk_user_error(&s->loc, "iterator '%s' does not end", it->name);
   }
   if (self == NULL && v.type == SK_T_STRING) sk_user_error(&s->expr->loc, "%s", v.u.s);
   in->nloops--;
-  free(args);
+  free(values);
 }
 
 /* ---- measurements ---- */
@@ -34973,7 +32163,7 @@ static void measure_set_buffer(sk_interp *in, const sk_stmt *s)
 ** result says so (a "# (buffer grown: ...)" line, flag buffer_grown=BYTES). In a loop the
 ** loop ends instead, at the original's points (measure_end_loop). *out is measured again. */
 static void measure_grown(sk_interp *in, const sk_stmt *s, const sk_measurement *def, sk_group *g,
-                          const sk_value *args, sk_measure_outcome *out)
+                          const sk_value *values, sk_measure_outcome *out)
 {
   size_t was = in->settings.buffers.size, grown = (size_t)ceil(out->need / 1024.0) * 1024;
   char why[sizeof out->message];
@@ -34981,7 +32171,7 @@ static void measure_grown(sk_interp *in, const sk_stmt *s, const sk_measurement 
   sk_outcome_free(out);
   in->settings.buffers.size = grown;
   measure_set_buffer(in, s);
-  sk_engine_measure(&in->engine, def, g, args, in->block_started, out);
+  sk_engine_measure(&in->engine, def, g, values, in->block_started, out);
   in->settings.buffers.size = was;
   measure_set_buffer(in, s);
   if (out->status == SK_MEASURED && sk_tp_world_rank() == 0) {
@@ -35035,19 +32225,19 @@ static void measure_library_error(sk_interp *in, const sk_stmt *s, const char *m
 /* The engine measures (engine.h); the interpreter evaluates the arguments and writes. */
 static void exec_measure(sk_interp *in, const sk_stmt *s)
 {
-  sk_value comm = sk_interp_eval(in, s->expr), *args;
+  sk_value comm = sk_interp_eval(in, s->expr), *values;
   const sk_measurement *def = sk_catalogue_find(s->call->name);
   sk_measure_outcome out;
   double started;
   if (def == NULL) sk_user_error(&s->call->loc, "unknown measurement function '%s'", s->call->name);
   if (comm.type != SK_T_COMM) sk_user_error(&s->expr->loc, "measure needs a communicator, not %s", sk_type_name(comm.type));
   if (comm.u.comm == NULL) return;    /* MPI_COMM_NULL: every process skips it (SKaMPI 5) */
-  if (sk_tp_group_rank(comm.u.comm) < 0 && sk_tp_world_rank() != 0) args = interp_args_outside(in, s->call, def->params);
-  else args = interp_args(in, s->call, def->params);
+  if (sk_tp_group_rank(comm.u.comm) < 0 && sk_tp_world_rank() != 0) values = interp_args_outside(in, s->call, def->params);
+  else values = interp_args(in, s->call, def->params);
   started = sk_engine_clock();
-  sk_engine_measure(&in->engine, def, comm.u.comm, args, in->block_started, &out);
+  sk_engine_measure(&in->engine, def, comm.u.comm, values, in->block_started, &out);
   if (out.status == SK_NO_ROOM && in->nloops == 0 && !sk_env_long("SKAMPI_STRICT", 0, 1, 0))
-    measure_grown(in, s, def, comm.u.comm, args, &out);
+    measure_grown(in, s, def, comm.u.comm, values, &out);
   /* the suite's dummy time and its #@ suite mark before its first line -- in the original's
   ** layout (the default; not with SKAMPI_LAYOUT=skampi), whose readers take the first line
   ** after `# begin result` for a result, both come after that line (the mark "of=line_above") */
@@ -35082,7 +32272,7 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
     measure_library_error(in, s, out.message);
   } else if (out.status != SK_MEASURED) {
     sk_outcome_free(&out);
-    free(args);
+    free(values);
     sk_user_error(&s->call->loc, "%s%s", out.message,
                   out.status == SK_NO_ROOM ? "; nothing was measured (raise set_skampi_buffer)" : "");
   } else {
@@ -35096,7 +32286,7 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
       lf.settings = &in->settings;
       lf.vars = in->loops;
       lf.nvars = (int)in->nloops;
-      lf.label = sk_labels_for(&in->labels, s, args, in->loops, in->nloops);
+      lf.label = sk_labels_for(&in->labels, s, values, in->loops, in->nloops);
       lf.added = in->apr_added;
       lf.dummy_time = out.dummy_time;
       lf.verified = in->settings.verify && def->check != NULL;
@@ -35114,7 +32304,7 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
     in->run.time_in_measurements += sk_engine_clock() - started;
     in->run.measurements++;
   }
-  free(args);
+  free(values);
   sk_outcome_free(&out);
 }
 
@@ -35235,8 +32425,8 @@ SK_API void sk_interp_run(sk_interp *in, const sk_program *prog)
 #line 1 "split/language/builtins_common.h"
 /*
 ** builtins_common.h -- what the builtin modules of the language layer share
-** (builtins_common.c): value makers, argument checks, interned strings, the switch of a
-** setting, and the reproducible random generator (sk_random_seed, builtins.h).
+** (builtins_common.c): value makers, argument checks, interned strings, the rank-0
+** comment line, and the reproducible random generator (sk_random_seed, builtins.h).
 */
 #ifndef SK_BUILTINS_COMMON_H
 #define SK_BUILTINS_COMMON_H
@@ -35252,9 +32442,8 @@ SK_API sk_value sk_bi_string(const char *text);
 SK_API long sk_bi_positive(const sk_value *a, const sk_loc *loc, const char *fname, long minimum);
 /* MPI_COMM_NULL, or a group this process is not a member of. */
 SK_API int sk_bi_is_null(const sk_group *g);
-/* The switch_X_on / switch_X_off helpers: *setting = on. `missing`: NULL where the build
-** has what the setting needs, else why switching on is refused (the user's error). */
-SK_API sk_value sk_bi_switch(int *setting, int on, const char *missing, const sk_loc *loc);
+/* World rank 0 writes the formatted text to the output (the other processes nothing). */
+SK_API void sk_bi_print_rank0(const char *format, ...);
 /* Uniform in [0, n), n >= 1, from the generator that starts at sk_random_seed() on every
 ** process (so all processes draw the same sequence). */
 SK_API long sk_bi_random_below(long n);
@@ -35267,10 +32456,11 @@ SK_API long sk_random_seed(void);
 /*
 ** builtins_common.c -- what the builtin modules share (builtins_common.h): the values they
 ** return, the check of a lower bound, the test for MPI_COMM_NULL, the strings they make
-** (interned for the run), the switches of settings, and the reproducible random
+** (interned for the run), the rank-0 comment line, and the reproducible random
 ** generator of get_random_int and comm_rand.
 */
 #line 8 "split/language/builtins_common.c"
+#line 9 "split/language/builtins_common.c"
 
 SK_API sk_value sk_bi_none(void)
 {
@@ -35341,6 +32531,19 @@ SK_API sk_value sk_bi_string(const char *text)
   return v;
 }
 
+SK_API void sk_bi_print_rank0(const char *format, ...)
+{
+  sk_str s;
+  va_list ap;
+  if (sk_tp_world_rank() != 0) return;
+  sk_str_init(&s);
+  va_start(ap, format);
+  sk_str_vprintf(&s, format, ap);
+  va_end(ap);
+  sk_out_text(s.data);
+  sk_str_free(&s);
+}
+
 /* MPI_COMM_NULL is the NULL group; a process outside a group sees the group as null too
 ** (SKaMPI 5's comm() & co give MPI_COMM_NULL to non-members, SKaMPI 5 manual §4.1). */
 SK_API int sk_bi_is_null(const sk_group *g) { return g == NULL || sk_tp_group_rank(g) < 0; }
@@ -35353,21 +32556,12 @@ SK_API sk_value sk_bi_datatype(const sk_datatype *t)
   return v;
 }
 
-/* The switch_X_on / switch_X_off helpers: a setting the following blocks read. `missing`:
-** NULL where the build has what the setting needs, else why switching on is refused. */
-SK_API sk_value sk_bi_switch(int *setting, int on, const char *missing, const sk_loc *loc)
-{
-  if (on && missing) sk_user_error(loc, "%s", missing);
-  *setting = on;
-  return sk_bi_none();
-}
-
 /* --- end split/language/builtins_common.c --- */
 /* --- begin split/language/builtins.c --- */
 #line 1 "split/language/builtins.c"
 /*
 ** builtins.c -- the lookup of the input language's helpers, iterators and predefined
-** names: the list of the builtin modules' tables (SKaMPI 5 manual §4.1: settings,
+** names: the list of the builtin modules' tables (SKaMPI 5 manual §4.1: settings and
 ** instrumentation, buffers, output, communicators, mathematics, library objects, MPI-IO,
 ** the SCC experiments), the iterators of §4.2/§6.3 (range, squares; data_access_routines
 ** from builtins_io.c) and the predefined constants of §5.2 (the library's values come
@@ -35381,7 +32575,6 @@ SK_API sk_value sk_bi_switch(int *setting, int on, const char *missing, const sk
 /* The tables of the builtin modules (builtins.h), in this order. */
 static const sk_builtin_table_fn builtin_modules[] = {
   sk_builtins_settings,
-  sk_builtins_instrument,
   sk_builtins_buffers,
   sk_builtins_output,
   sk_builtins_comm,
@@ -35394,24 +32587,22 @@ static const sk_builtin_table_fn builtin_modules[] = {
 
 SK_API const sk_builtin *sk_builtin_find(const char *name)
 {
-  int i, m, t;
+  int i, m;
   for (m = 0; builtin_modules[m]; m++) {
-    const sk_builtin_table *tabs = builtin_modules[m]();
-    for (t = 0; tabs[t].rows; t++)
-      for (i = 0; tabs[t].rows[i].name; i++) if (sk_streq(tabs[t].rows[i].name, name)) return &tabs[t].rows[i];
+    const sk_builtin *rows = builtin_modules[m]();
+    for (i = 0; rows[i].name; i++) if (rows[i].params != NULL && sk_streq(rows[i].name, name)) return &rows[i];
   }
   return NULL;
 }
 
-/* The i-th helper over every module's tables in search order (0, 1, ...), NULL past the
-** last: the parser's "did you mean" walks them. */
+/* The i-th helper over every module's table in search order (0, 1, ...; the groups'
+** headings not counted), NULL past the last: the parser's "did you mean" walks them. */
 SK_API const sk_builtin *sk_builtin_entry(int i)
 {
-  int m, t, k;
+  int m, k;
   for (m = 0; builtin_modules[m]; m++) {
-    const sk_builtin_table *tabs = builtin_modules[m]();
-    for (t = 0; tabs[t].rows; t++)
-      for (k = 0; tabs[t].rows[k].name; k++, i--) if (i == 0) return &tabs[t].rows[k];
+    const sk_builtin *rows = builtin_modules[m]();
+    for (k = 0; rows[k].name; k++) if (rows[k].params != NULL && i-- == 0) return &rows[k];
   }
   return NULL;
 }
@@ -35602,21 +32793,20 @@ static void builtin_describe(sk_str *out, const char *name, const char *params, 
 
 SK_API int sk_builtins_list(sk_str *out, const char *name)
 {
-  int g, m, t, i, found = 0, header;
+  int g, m, i, found = 0, header;
   for (g = 0; builtin_groups[g]; g++) {
     header = 0;
     for (m = 0; builtin_modules[m]; m++) {
-      const sk_builtin_table *tabs = builtin_modules[m]();
-      for (t = 0; tabs[t].rows; t++) {
-        const sk_builtin *b = tabs[t].rows;
-        if (!sk_streq(tabs[t].group, builtin_groups[g])) continue;
-        for (i = 0; b[i].name; i++) {
-          if (name != NULL && !sk_streq(b[i].name, name)) continue;
-          if (!header) sk_str_printf(out, "helpers: %s\n", builtin_groups[g]);
-          header = 1;
-          builtin_describe(out, b[i].name, b[i].params, builtin_result_type(b[i].result));
-          found++;
-        }
+      const sk_builtin *b = builtin_modules[m]();
+      const char *group = "";
+      for (i = 0; b[i].name; i++) {
+        if (b[i].params == NULL) group = b[i].name;   /* a group's heading */
+        if (b[i].params == NULL || !sk_streq(group, builtin_groups[g])) continue;
+        if (name != NULL && !sk_streq(b[i].name, name)) continue;
+        if (!header) sk_str_printf(out, "helpers: %s\n", builtin_groups[g]);
+        header = 1;
+        builtin_describe(out, b[i].name, b[i].params, builtin_result_type(b[i].result));
+        found++;
       }
     }
   }
@@ -35638,13 +32828,21 @@ SK_API int sk_builtins_list(sk_str *out, const char *name)
 ** builtins_settings.c -- the setting helpers of the language (SKaMPI 5 manual §4.1): the
 ** repetition rules of ASEC (min/max repetitions, relative standard error, cut quantile,
 ** result statistic, node times), the time limits, autorefine, the printed unit, the
-** choice of synchronisation and clock-offset estimation, and switch_verification_on/off.
+** choice of synchronisation and clock-offset estimation, switch_verification_on/off, and
+** the switches of the library's instrumentation beside every result: switch_mpit_on/off
+** (MPI_T, transport/mpit.h) and switch_peruse_on/off (PERUSE events, MPI PERUSE 2.0,
+** transport/peruse.h), refused where the build lacks them; with_coll_algorithm(comm,
+** coll, alg), the library's algorithm for a collective forced through MPI_T
+** (transport/coll_algorithms.h, skampi --tuning).
 ** Each changes the run's settings (sk_bctx.settings); the repetition bounds also note
 ** where the input set them (sk_bctx.run).
 */
-#line 10 "split/language/builtins_settings.c"
-#line 11 "split/language/builtins_settings.c"
-#line 12 "split/language/builtins_settings.c"
+#line 15 "split/language/builtins_settings.c"
+#line 16 "split/language/builtins_settings.c"
+#line 17 "split/language/builtins_settings.c"
+#line 18 "split/language/builtins_settings.c"
+#line 19 "split/language/builtins_settings.c"
+#line 20 "split/language/builtins_settings.c"
 
 /* ---- repetitions and output ---- */
 
@@ -35658,51 +32856,80 @@ static int bi_repetitions(const sk_value *a, const sk_loc *loc, const char *fnam
   return (int)n;
 }
 
-/* set_min_repetitions and set_max_repetitions contradict each other when both were
-** given and the minimum exceeds the maximum: the later statement is the error, and
-** names the earlier one (a bound left at its default only moves along). */
-static void bi_check_repetitions(sk_bctx *bc, const sk_loc *loc, const char *fname, const sk_loc *other)
+/* set_min_repetitions and set_max_repetitions (variant BI_SETS_MIN_REPS, _MAX_REPS)
+** contradict each other when both were given and the minimum exceeds the maximum: the
+** later statement is the error, and names the earlier one (a bound left at its default
+** only moves along). */
+enum { BI_SETS_MIN_REPS, BI_SETS_MAX_REPS };
+static sk_value bi_set_repetitions(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  const sk_asec_config *r = &bc->settings->asec;
-  if (other->file == NULL || r->min_reps <= r->max_reps) return;
-  sk_user_error(loc, "%s: the minimum number of repetitions (%d) exceeds the maximum (%d) that %s:%d:%d set; "
-                "set the maximum first when raising both", fname, r->min_reps, r->max_reps,
-                other->file, other->line, other->col);
-}
-
-static sk_value bi_set_min_repetitions(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  bc->settings->asec.min_reps = bi_repetitions(&a[0], loc, "set_min_repetitions");
-  bi_check_repetitions(bc, loc, "set_min_repetitions", &bc->run->max_reps_at);
-  bc->run->min_reps_at = *loc;
+  sk_asec_config *r = &bc->settings->asec;
+  int sets_max = bc->variant == BI_SETS_MAX_REPS;
+  const sk_loc *other = sets_max ? &bc->run->min_reps_at : &bc->run->max_reps_at;
+  *(sets_max ? &r->max_reps : &r->min_reps) = bi_repetitions(&a[0], loc, bc->name);
+  if (other->file != NULL && r->min_reps > r->max_reps)
+    sk_user_error(loc, "%s: the minimum number of repetitions (%d) exceeds the maximum (%d) that %s:%d:%d set; "
+                  "set the maximum first when raising both", bc->name, r->min_reps, r->max_reps,
+                  other->file, other->line, other->col);
+  *(sets_max ? &bc->run->max_reps_at : &bc->run->min_reps_at) = *loc;
   return sk_bi_none();
 }
 
-static sk_value bi_set_max_repetitions(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+/* The helpers that set one real number of the settings, by variant (enum
+** bi_real_setting_id): where it goes, which values are refused, and the message that
+** refuses them. */
+typedef enum bi_real_rule {
+  BI_NOT_NEGATIVE,            /* refuses x < 0 */
+  BI_POSITIVE,                /* refuses all but x > 0 */
+  BI_QUANTILE                 /* refuses all outside [0, 0.5) */
+} bi_real_rule;
+typedef struct bi_real_setting {
+  size_t offset;              /* of the double in sk_settings */
+  bi_real_rule rule;
+  const char *refusal;
+} bi_real_setting;
+enum bi_real_setting_id {
+  BI_MAX_REL_ERROR, BI_CUT_QUANTILE, BI_TIME_LIMIT, BI_SUITE_TIME_LIMIT, BI_APR_MAX_ERROR,
+  BI_APR_MIN_DISTANCE, BI_UNIT, BI_APR_FACTOR, BI_OFFSET_MAX_AGE
+};
+static const bi_real_setting bi_real_settings[] = {
+  { offsetof(sk_settings, asec.max_rel_error), BI_NOT_NEGATIVE,
+    "set_max_relative_standard_error: the limit must not be negative" },
+  { offsetof(sk_settings, asec.cut_quantile), BI_QUANTILE, "set_cut_quantile: the quantile must be in [0, 0.5)" },
+  { offsetof(sk_settings, asec.time_limit), BI_NOT_NEGATIVE, "the time limit must not be negative" },
+  { offsetof(sk_settings, suite_time_limit), BI_NOT_NEGATIVE, "the time limit must not be negative" },
+  { offsetof(sk_settings, apr.max_error), BI_NOT_NEGATIVE, "set_autorefine_max_error: must not be negative" },
+  { offsetof(sk_settings, apr.min_distance), BI_NOT_NEGATIVE, "set_autorefine_min_distance: must not be negative" },
+  /* set_unit(factor): seconds times factor is the printed unit (1e6: microseconds, the
+  ** default); the blocks that follow print their times in it and say so in a comment. */
+  { offsetof(sk_settings, unit), BI_POSITIVE, "set_unit: the factor must be positive" },
+  /* set_autorefine_factor(f), the original SKaMPI 5's autorefine budget: an autorefine
+  ** loop measures at most f times as many points as its for loop would (skampi's
+  ** default is no such budget: max_error and min_distance bound the refinement). */
+  { offsetof(sk_settings, apr.budget_factor), BI_POSITIVE, "set_autorefine_factor: the factor must be positive" },
+  { offsetof(sk_settings, sync.max_offset_age), BI_POSITIVE,
+    "set_clock_offset_max_age: the age must be positive (seconds)" }
+};
+
+static sk_value bi_set_real(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  bc->settings->asec.max_reps = bi_repetitions(&a[0], loc, "set_max_repetitions");
-  bi_check_repetitions(bc, loc, "set_max_repetitions", &bc->run->min_reps_at);
-  bc->run->max_reps_at = *loc;
+  const bi_real_setting *s = &bi_real_settings[bc->variant];
+  double x = a[0].u.d;
+  if (s->rule == BI_POSITIVE ? !(x > 0.0) : x < 0.0 || (s->rule == BI_QUANTILE && x >= 0.5))
+    sk_user_error(loc, "%s", s->refusal);
+  *(double *)((char *)bc->settings + s->offset) = x;
   return sk_bi_none();
 }
 
-static sk_value bi_set_max_relative_standard_error(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+/* The helpers that set a count of the settings (at least 0), by variant: the offset of
+** the int -- or, for set_cache_cold_size, the size_t -- in sk_settings. */
+#define BI_CACHE_COLD_SIZE offsetof(sk_settings, cache_cold_bytes)
+static sk_value bi_set_count(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  if (a[0].u.d < 0.0) sk_user_error(loc, "set_max_relative_standard_error: the limit must not be negative");
-  bc->settings->asec.max_rel_error = a[0].u.d;
-  return sk_bi_none();
-}
-
-static sk_value bi_set_max_nr_node_times(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  bc->settings->max_node_times = (int)sk_bi_positive(&a[0], loc, "set_max_nr_node_times", 0);
-  return sk_bi_none();
-}
-
-static sk_value bi_set_cut_quantile(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  if (a[0].u.d < 0.0 || a[0].u.d >= 0.5) sk_user_error(loc, "set_cut_quantile: the quantile must be in [0, 0.5)");
-  bc->settings->asec.cut_quantile = a[0].u.d;
+  long n = sk_bi_positive(&a[0], loc, bc->name, 0);
+  char *field = (char *)bc->settings + bc->variant;
+  if (bc->variant == (int)BI_CACHE_COLD_SIZE) *(size_t *)field = (size_t)n;
+  else *(int *)field = (int)n;
   return sk_bi_none();
 }
 
@@ -35719,100 +32946,22 @@ static sk_value bi_set_result_statistic(sk_bctx *bc, const sk_value *a, const sk
   return sk_bi_none();
 }
 
-static sk_value bi_set_time_limit_per_measurement(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  if (a[0].u.d < 0.0) sk_user_error(loc, "the time limit must not be negative");
-  bc->settings->asec.time_limit = a[0].u.d;
-  return sk_bi_none();
-}
-
-static sk_value bi_set_time_limit_per_suite(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  if (a[0].u.d < 0.0) sk_user_error(loc, "the time limit must not be negative");
-  bc->settings->suite_time_limit = a[0].u.d;
-  return sk_bi_none();
-}
-
-static sk_value bi_set_autorefine_max_error(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  if (a[0].u.d < 0.0) sk_user_error(loc, "set_autorefine_max_error: must not be negative");
-  bc->settings->apr.max_error = a[0].u.d;
-  return sk_bi_none();
-}
-
-static sk_value bi_set_autorefine_min_distance(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  if (a[0].u.d < 0.0) sk_user_error(loc, "set_autorefine_min_distance: must not be negative");
-  bc->settings->apr.min_distance = a[0].u.d;
-  return sk_bi_none();
-}
-
-static sk_value bi_set_autorefine_max_steps(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  bc->settings->apr.max_steps = (int)sk_bi_positive(&a[0], loc, "set_autorefine_max_steps", 0);
-  return sk_bi_none();
-}
-
-/* set_unit(factor): seconds times factor is the printed unit (1e6: microseconds, the
-** default); the blocks that follow print their times in it and say so in a comment line. */
-static sk_value bi_set_unit(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  if (!(a[0].u.d > 0.0)) sk_user_error(loc, "set_unit: the factor must be positive");
-  bc->settings->unit = a[0].u.d;
-  return sk_bi_none();
-}
-
-/* set_autorefine_factor(f), the original SKaMPI 5's autorefine budget: an autorefine loop
-** measures at most f times as many points as its for loop would (skampi's default is no
-** such budget: max_error and min_distance bound the refinement). */
-static sk_value bi_set_autorefine_factor(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  if (!(a[0].u.d > 0.0)) sk_user_error(loc, "set_autorefine_factor: the factor must be positive");
-  bc->settings->apr.budget_factor = a[0].u.d;
-  return sk_bi_none();
-}
-
 /* ---- synchronisation and accounting ---- */
 
-static sk_value bi_choose_no_synchronization(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+/* choose_X_synchronization: the variant is the method (SK_SYNC_NONE, _BARRIER, _REAL). */
+static sk_value bi_choose_synchronization(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)a; (void)loc;
-  bc->settings->sync.method = SK_SYNC_NONE;
+  bc->settings->sync.method = (sk_sync_method)bc->variant;
   return sk_bi_none();
 }
 
-static sk_value bi_choose_barrier_synchronization(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+/* choose_offset_estimation_X: the variant is the method (SK_OFFSETS_LINEAR, _HCA);
+** estimates by another method are stale. */
+static sk_value bi_choose_offset_estimation(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)a; (void)loc;
-  bc->settings->sync.method = SK_SYNC_BARRIER;
-  return sk_bi_none();
-}
-
-static sk_value bi_choose_real_synchronization(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)a; (void)loc;
-  bc->settings->sync.method = SK_SYNC_REAL;
-  return sk_bi_none();
-}
-
-static sk_value bi_choose_offset_estimation_linear(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)a; (void)loc;
-  bc->settings->sync.offset_method = SK_OFFSETS_LINEAR;   /* estimates by another method are stale */
-  return sk_bi_none();
-}
-
-static sk_value bi_choose_offset_estimation_hca(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)a; (void)loc;
-  bc->settings->sync.offset_method = SK_OFFSETS_HCA;   /* estimates by another method are stale */
-  return sk_bi_none();
-}
-
-static sk_value bi_set_clock_offset_max_age(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  if (a[0].u.d <= 0.0) sk_user_error(loc, "set_clock_offset_max_age: the age must be positive (seconds)");
-  bc->settings->sync.max_offset_age = a[0].u.d;
+  bc->settings->sync.offset_method = bc->variant;
   return sk_bi_none();
 }
 
@@ -35823,11 +32972,6 @@ static sk_value bi_resynchronize_clocks(sk_bctx *bc, const sk_value *a, const sk
   return sk_bi_none();
 }
 
-static sk_value bi_switch_verification_on(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{ (void)a; return sk_bi_switch(&bc->settings->verify, 1, NULL, loc); }
-static sk_value bi_switch_verification_off(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{ (void)a; return sk_bi_switch(&bc->settings->verify, 0, NULL, loc); }
-
 /* set_cache_cold(on), set_cache_cold_size(bytes): the cache-cold mode of the bandwidth
 ** rows (doc/manual.md "Cache-cold messages"); a size of 0 is twice the last-level cache. */
 static sk_value bi_set_cache_cold(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
@@ -35837,88 +32981,54 @@ static sk_value bi_set_cache_cold(sk_bctx *bc, const sk_value *a, const sk_loc *
   return sk_bi_none();
 }
 
-static sk_value bi_set_cache_cold_size(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+/* ---- the switches: verification, and the library's instrumentation beside every
+** result (MPI_T performance variables, mpit.h; PERUSE events, peruse.h) ---- */
+
+#if SK_HAVE_MPIT
+#define BI_NO_MPIT NULL
+#else
+#define BI_NO_MPIT "switch_mpit_on: this build has no MPI_T (build with -DSKAMPI_MPIT against an MPI 3 library)"
+#endif
+#if SK_HAVE_PERUSE
+#define BI_NO_PERUSE NULL
+#else
+#define BI_NO_PERUSE "switch_peruse_on: this build has no PERUSE (build with -DSKAMPI_PERUSE against an MPI " \
+  "library that has peruse.h, e.g. one made by tools/peruse/build-openmpi.sh)"
+#endif
+
+/* The switch_X_on / switch_X_off helpers, by variant (enum bi_switch_id): the int of
+** sk_settings they set, to what, and -- where the build lacks what the setting needs --
+** why switching on is refused. */
+typedef struct bi_switch {
+  size_t offset;
+  int on;
+  const char *missing;
+} bi_switch;
+enum bi_switch_id {
+  BI_VERIFICATION_ON, BI_VERIFICATION_OFF, BI_MPIT_ON, BI_MPIT_OFF, BI_PERUSE_ON, BI_PERUSE_OFF
+};
+static const bi_switch bi_switches[] = {
+  { offsetof(sk_settings, verify), 1, NULL },
+  { offsetof(sk_settings, verify), 0, NULL },
+  { offsetof(sk_settings, mpit), 1, BI_NO_MPIT },
+  { offsetof(sk_settings, mpit), 0, NULL },
+  { offsetof(sk_settings, peruse), 1, BI_NO_PERUSE },
+  { offsetof(sk_settings, peruse), 0, NULL }
+};
+
+static sk_value bi_set_switch(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  bc->settings->cache_cold_bytes = (size_t)sk_bi_positive(&a[0], loc, "set_cache_cold_size", 0);
+  const bi_switch *s = &bi_switches[bc->variant];
+  (void)a;
+  if (s->missing != NULL) sk_user_error(loc, "%s", s->missing);
+  *(int *)((char *)bc->settings + s->offset) = s->on;
   return sk_bi_none();
 }
 
-static const sk_builtin settings_table[] = {
-  { "set_cache_cold", "i", SK_T_NONE, bi_set_cache_cold },
-  { "set_cache_cold_size", "i", SK_T_NONE, bi_set_cache_cold_size },
-  { "switch_verification_on", "", SK_T_NONE, bi_switch_verification_on },
-  { "switch_verification_off", "", SK_T_NONE, bi_switch_verification_off },
-  { "set_min_repetitions", "i", SK_T_NONE, bi_set_min_repetitions },
-  { "set_max_repetitions", "i", SK_T_NONE, bi_set_max_repetitions },
-  { "set_max_relative_standard_error", "d", SK_T_NONE, bi_set_max_relative_standard_error },
-  { "set_max_nr_node_times", "i", SK_T_NONE, bi_set_max_nr_node_times },
-  { "set_cut_quantile", "d", SK_T_NONE, bi_set_cut_quantile },
-  { "set_result_statistic", "s", SK_T_NONE, bi_set_result_statistic },
-  { "set_time_limit_per_measurement", "d", SK_T_NONE, bi_set_time_limit_per_measurement },
-  { "set_time_limit_per_suite", "d", SK_T_NONE, bi_set_time_limit_per_suite },
-  { "set_autorefine_max_error", "d", SK_T_NONE, bi_set_autorefine_max_error },
-  { "set_autorefine_min_distance", "d", SK_T_NONE, bi_set_autorefine_min_distance },
-  { "set_autorefine_max_steps", "i", SK_T_NONE, bi_set_autorefine_max_steps },
-  { "set_unit", "d", SK_T_NONE, bi_set_unit },
-  { "set_autorefine_factor", "d", SK_T_NONE, bi_set_autorefine_factor },
-  { NULL, NULL, SK_T_NONE, NULL }
-};
-
-static const sk_builtin sync_table[] = {
-  { "choose_no_synchronization", "", SK_T_NONE, bi_choose_no_synchronization },
-  { "choose_barrier_synchronization", "", SK_T_NONE, bi_choose_barrier_synchronization },
-  { "choose_real_synchronization", "", SK_T_NONE, bi_choose_real_synchronization },
-  { "choose_offset_estimation_linear", "", SK_T_NONE, bi_choose_offset_estimation_linear },
-  { "choose_offset_estimation_hca", "", SK_T_NONE, bi_choose_offset_estimation_hca },
-  { "set_clock_offset_max_age", "d", SK_T_NONE, bi_set_clock_offset_max_age },
-  { "resynchronize_clocks", "", SK_T_NONE, bi_resynchronize_clocks },
-  { NULL, NULL, SK_T_NONE, NULL }
-};
-
-/* its helpers by group (skampi -l) */
-static const sk_builtin_table settings_table_groups[] = {
-  { "settings", settings_table },
-  { "synchronization", sync_table },
-  { NULL, NULL }
-};
-
-SK_API const sk_builtin_table *sk_builtins_settings(void) { return settings_table_groups; }
-/* --- end split/language/builtins_settings.c --- */
-/* --- begin split/language/builtins_instrument.c --- */
-#line 1 "split/language/builtins_instrument.c"
-/*
-** builtins_instrument.c -- the switches of the library's instrumentation beside every
-** result: switch_mpit_on/off (MPI_T performance variables, transport/mpit.h) and
-** switch_peruse_on/off (PERUSE events, MPI PERUSE 2.0, transport/peruse.h); switching
-** on is refused where the build lacks them. with_coll_algorithm(comm, coll, alg): the
-** library's algorithm for a collective forced through MPI_T (transport/coll_algorithms.h),
-** comm's measurement communicator made anew so that Open MPI takes it (skampi --tuning).
-*/
-#line 10 "split/language/builtins_instrument.c"
-#line 11 "split/language/builtins_instrument.c"
-#line 12 "split/language/builtins_instrument.c"
-#line 13 "split/language/builtins_instrument.c"
-#line 14 "split/language/builtins_instrument.c"
-
-/* MPI_T performance variables (mpit.h) and PERUSE events (peruse.h) beside every result. */
-static const char *const bi_no_mpit = SK_HAVE_MPIT ? NULL
-  : "switch_mpit_on: this build has no MPI_T (build with -DSKAMPI_MPIT against an MPI 3 library)";
-static const char *const bi_no_peruse = SK_HAVE_PERUSE ? NULL
-  : "switch_peruse_on: this build has no PERUSE (build with -DSKAMPI_PERUSE against an MPI library that "
-    "has peruse.h, e.g. one made by tools/peruse/build-openmpi.sh)";
-
-static sk_value bi_switch_mpit_on(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{ (void)a; return sk_bi_switch(&bc->settings->mpit, 1, bi_no_mpit, loc); }
-static sk_value bi_switch_mpit_off(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{ (void)a; return sk_bi_switch(&bc->settings->mpit, 0, bi_no_mpit, loc); }
-static sk_value bi_switch_peruse_on(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{ (void)a; return sk_bi_switch(&bc->settings->peruse, 1, bi_no_peruse, loc); }
-static sk_value bi_switch_peruse_off(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{ (void)a; return sk_bi_switch(&bc->settings->peruse, 0, bi_no_peruse, loc); }
-
 /* with_coll_algorithm(comm, "Bcast", "binomial"): comm, after the algorithm was set on
 ** every process (every process evaluates the call alike, SPMD) and comm's measurement
-** communicator duplicated anew; "default" gives the choice back to the library. */
+** communicator duplicated anew so that Open MPI takes it; "default" gives the choice back
+** to the library. */
 static sk_value bi_with_coll_algorithm(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   sk_str err;
@@ -35932,23 +33042,45 @@ static sk_value bi_with_coll_algorithm(sk_bctx *bc, const sk_value *a, const sk_
   return a[0];
 }
 
-static const sk_builtin instrument_table[] = {
-  { "with_coll_algorithm", "css", SK_T_COMM, bi_with_coll_algorithm },
-  { "switch_mpit_on", "", SK_T_NONE, bi_switch_mpit_on },
-  { "switch_mpit_off", "", SK_T_NONE, bi_switch_mpit_off },
-  { "switch_peruse_on", "", SK_T_NONE, bi_switch_peruse_on },
-  { "switch_peruse_off", "", SK_T_NONE, bi_switch_peruse_off },
-  { NULL, NULL, SK_T_NONE, NULL }
+/* its helpers, under the groups that skampi -l lists them by */
+static const sk_builtin settings_helpers[] = {
+  SK_BUILTIN_GROUP("settings"),
+  { "set_cache_cold", "i", SK_T_NONE, bi_set_cache_cold, 0 },
+  { "set_cache_cold_size", "i", SK_T_NONE, bi_set_count, (int)BI_CACHE_COLD_SIZE },
+  { "switch_verification_on", "", SK_T_NONE, bi_set_switch, BI_VERIFICATION_ON },
+  { "switch_verification_off", "", SK_T_NONE, bi_set_switch, BI_VERIFICATION_OFF },
+  { "set_min_repetitions", "i", SK_T_NONE, bi_set_repetitions, BI_SETS_MIN_REPS },
+  { "set_max_repetitions", "i", SK_T_NONE, bi_set_repetitions, BI_SETS_MAX_REPS },
+  { "set_max_relative_standard_error", "d", SK_T_NONE, bi_set_real, BI_MAX_REL_ERROR },
+  { "set_max_nr_node_times", "i", SK_T_NONE, bi_set_count, (int)offsetof(sk_settings, max_node_times) },
+  { "set_cut_quantile", "d", SK_T_NONE, bi_set_real, BI_CUT_QUANTILE },
+  { "set_result_statistic", "s", SK_T_NONE, bi_set_result_statistic, 0 },
+  { "set_time_limit_per_measurement", "d", SK_T_NONE, bi_set_real, BI_TIME_LIMIT },
+  { "set_time_limit_per_suite", "d", SK_T_NONE, bi_set_real, BI_SUITE_TIME_LIMIT },
+  { "set_autorefine_max_error", "d", SK_T_NONE, bi_set_real, BI_APR_MAX_ERROR },
+  { "set_autorefine_min_distance", "d", SK_T_NONE, bi_set_real, BI_APR_MIN_DISTANCE },
+  { "set_autorefine_max_steps", "i", SK_T_NONE, bi_set_count, (int)offsetof(sk_settings, apr.max_steps) },
+  { "set_unit", "d", SK_T_NONE, bi_set_real, BI_UNIT },
+  { "set_autorefine_factor", "d", SK_T_NONE, bi_set_real, BI_APR_FACTOR },
+  SK_BUILTIN_GROUP("synchronization"),
+  { "choose_no_synchronization", "", SK_T_NONE, bi_choose_synchronization, SK_SYNC_NONE },
+  { "choose_barrier_synchronization", "", SK_T_NONE, bi_choose_synchronization, SK_SYNC_BARRIER },
+  { "choose_real_synchronization", "", SK_T_NONE, bi_choose_synchronization, SK_SYNC_REAL },
+  { "choose_offset_estimation_linear", "", SK_T_NONE, bi_choose_offset_estimation, SK_OFFSETS_LINEAR },
+  { "choose_offset_estimation_hca", "", SK_T_NONE, bi_choose_offset_estimation, SK_OFFSETS_HCA },
+  { "set_clock_offset_max_age", "d", SK_T_NONE, bi_set_real, BI_OFFSET_MAX_AGE },
+  { "resynchronize_clocks", "", SK_T_NONE, bi_resynchronize_clocks, 0 },
+  SK_BUILTIN_GROUP("settings"),
+  { "switch_mpit_on", "", SK_T_NONE, bi_set_switch, BI_MPIT_ON },
+  { "switch_mpit_off", "", SK_T_NONE, bi_set_switch, BI_MPIT_OFF },
+  { "switch_peruse_on", "", SK_T_NONE, bi_set_switch, BI_PERUSE_ON },
+  { "switch_peruse_off", "", SK_T_NONE, bi_set_switch, BI_PERUSE_OFF },
+  { "with_coll_algorithm", "css", SK_T_COMM, bi_with_coll_algorithm, 0 },
+  SK_BUILTINS_END
 };
 
-/* its helpers by group (skampi -l) */
-static const sk_builtin_table instrument_table_groups[] = {
-  { "settings", instrument_table },
-  { NULL, NULL }
-};
-
-SK_API const sk_builtin_table *sk_builtins_instrument(void) { return instrument_table_groups; }
-/* --- end split/language/builtins_instrument.c --- */
+SK_API const sk_builtin *sk_builtins_settings(void) { return settings_helpers; }
+/* --- end split/language/builtins_settings.c --- */
 /* --- begin split/language/builtins_buffers.c --- */
 #line 1 "split/language/builtins_buffers.c"
 /*
@@ -35986,68 +33118,47 @@ SK_API int sk_bi_buffers_configure_agreed(const sk_buffer_config *c)
 
 /* (Re)allocates the buffer region and cache as the settings now say; memory the input
 ** asks for but the machine lacks is the input's mistake, named at the statement. */
-static void bi_apply_buffers(sk_bctx *bc, const sk_loc *loc, const char *fname)
+static void bi_apply_buffers(sk_bctx *bc, const sk_loc *loc)
 {
   const sk_buffer_config *c = &bc->settings->buffers;
   int who = sk_bi_buffers_configure_agreed(c);
   if (who >= 0 && c->cache_size == 0)
     sk_user_error(loc, "%s: cannot allocate the buffer region of %.0f bytes (the buffer of %.0f bytes plus "
-                  "alignment) on process %d; ask for less memory", fname,
+                  "alignment) on process %d; ask for less memory", bc->name,
                   sk_buffers_region_bytes(c), (double)c->size, who);
   if (who >= 0)
     sk_user_error(loc, "%s: cannot allocate the buffer region of %.0f bytes and the cache of %.0f bytes "
-                  "on process %d; ask for less memory", fname, sk_buffers_region_bytes(c),
+                  "on process %d; ask for less memory", bc->name, sk_buffers_region_bytes(c),
                   (double)c->cache_size, who);
 }
 
-static sk_value bi_set_skampi_buffer(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+/* The helpers that set one size of the buffers and reallocate them, by variant: which
+** size, and what it must be. */
+enum bi_buffer_size_id { BI_BUFFER_SIZE, BI_CACHE_SIZE, BI_SEND_ALIGNMENT, BI_RECV_ALIGNMENT };
+static sk_value bi_set_buffer_size(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  bc->settings->buffers.size = (size_t)sk_bi_positive(&a[0], loc, "set_skampi_buffer", 0);
-  bi_apply_buffers(bc, loc, "set_skampi_buffer");
+  sk_buffer_config *c = &bc->settings->buffers;
+  long x;
+  if (bc->variant == BI_SEND_ALIGNMENT || bc->variant == BI_RECV_ALIGNMENT) {
+    x = sk_bi_positive(&a[0], loc, bc->name, 1);
+    if (x > 1L << 20) sk_user_error(loc, "%s: alignment %ld is larger than 1 MiB", bc->name, x);
+  } else x = sk_bi_positive(&a[0], loc, bc->name, 0);
+  switch (bc->variant) {
+  case BI_BUFFER_SIZE: c->size = (size_t)x; break;
+  case BI_CACHE_SIZE: c->cache_size = (size_t)x; break;
+  case BI_SEND_ALIGNMENT: c->send_align = (size_t)x; break;
+  default: c->recv_align = (size_t)x; break;
+  }
+  bi_apply_buffers(bc, loc);
   return sk_bi_none();
 }
 
-static sk_value bi_switch_buffer_cycling_on(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+/* switch_buffer_cycling_on / _off: the variant is on. */
+static sk_value bi_switch_buffer_cycling(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)a;
-  bc->settings->buffers.cycling = 1;
-  bi_apply_buffers(bc, loc, "switch_buffer_cycling_on");
-  return sk_bi_none();
-}
-
-static sk_value bi_switch_buffer_cycling_off(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)a;
-  bc->settings->buffers.cycling = 0;
-  bi_apply_buffers(bc, loc, "switch_buffer_cycling_off");
-  return sk_bi_none();
-}
-
-static size_t bi_alignment(const sk_value *a, const sk_loc *loc, const char *fname)
-{
-  long x = sk_bi_positive(a, loc, fname, 1);
-  if (x > 1L << 20) sk_user_error(loc, "%s: alignment %ld is larger than 1 MiB", fname, x);
-  return (size_t)x;
-}
-
-static sk_value bi_set_send_buffer_alignment(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  bc->settings->buffers.send_align = bi_alignment(&a[0], loc, "set_send_buffer_alignment");
-  bi_apply_buffers(bc, loc, "set_send_buffer_alignment");
-  return sk_bi_none();
-}
-
-static sk_value bi_set_recv_buffer_alignment(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  bc->settings->buffers.recv_align = bi_alignment(&a[0], loc, "set_recv_buffer_alignment");
-  bi_apply_buffers(bc, loc, "set_recv_buffer_alignment");
-  return sk_bi_none();
-}
-
-static sk_value bi_set_cache_size(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  bc->settings->buffers.cache_size = (size_t)sk_bi_positive(&a[0], loc, "set_cache_size", 0);
-  bi_apply_buffers(bc, loc, "set_cache_size");
+  bc->settings->buffers.cycling = bc->variant;
+  bi_apply_buffers(bc, loc);
   return sk_bi_none();
 }
 
@@ -36056,10 +33167,10 @@ static sk_value bi_set_cache_size(sk_bctx *bc, const sk_value *a, const sk_loc *
 ** with MPI_Alloc_mem and the given info (SKaMPI 5's onesided.c helper; MPI-2 only). */
 static sk_value bi_set_skampi_buffer_mpi_alloc_mem(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  bc->settings->buffers.size = (size_t)sk_bi_positive(&a[0], loc, "set_skampi_buffer_mpi_alloc_mem", 0);
+  bc->settings->buffers.size = (size_t)sk_bi_positive(&a[0], loc, bc->name, 0);
   bc->settings->buffers.mpi_alloc_mem = 1;
   bc->settings->buffers.mpi_alloc_info = a[1].u.info;
-  bi_apply_buffers(bc, loc, "set_skampi_buffer_mpi_alloc_mem");
+  bi_apply_buffers(bc, loc);
   return sk_bi_none();
 }
 #endif
@@ -36073,7 +33184,7 @@ static sk_value bi_use_mpi_alloc_mem(sk_bctx *bc, const sk_value *a, const sk_lo
 #if SK_MO_HAVE_INFO
   bc->settings->buffers.mpi_alloc_mem = a[0].u.i != 0;
   bc->settings->buffers.mpi_alloc_info = bc->settings->mpi_alloc_info;
-  bi_apply_buffers(bc, loc, "use_mpi_alloc_mem");
+  bi_apply_buffers(bc, loc);
 #else
   if (a[0].u.i != 0 && sk_tp_world_rank() == 0)
     sk_out_text("# use_mpi_alloc_mem: this build has no MPI_Alloc_mem (MPI-2); malloc is used\n");
@@ -36087,7 +33198,7 @@ static sk_value bi_set_mpi_alloc_mem_info(sk_bctx *bc, const sk_value *a, const 
   bc->settings->mpi_alloc_info = a[0].u.info;
   if (bc->settings->buffers.mpi_alloc_mem) {
     bc->settings->buffers.mpi_alloc_info = a[0].u.info;
-    bi_apply_buffers(bc, loc, "set_mpi_alloc_mem_info");
+    bi_apply_buffers(bc, loc);
   }
   return sk_bi_none();
 }
@@ -36101,34 +33212,26 @@ static sk_value bi_get_mpi_alloc_mem_info(sk_bctx *bc, const sk_value *a, const 
   return v;
 }
 
-static const sk_builtin buffers_table[] = {
-  { "set_skampi_buffer", "i", SK_T_NONE, bi_set_skampi_buffer },
+/* its helpers, under the groups that skampi -l lists them by */
+static const sk_builtin buffers_helpers[] = {
+  SK_BUILTIN_GROUP("settings"),
+  { "set_skampi_buffer", "i", SK_T_NONE, bi_set_buffer_size, BI_BUFFER_SIZE },
 #if SK_MO_HAVE_INFO
-  { "set_skampi_buffer_mpi_alloc_mem", "in", SK_T_NONE, bi_set_skampi_buffer_mpi_alloc_mem },
+  { "set_skampi_buffer_mpi_alloc_mem", "in", SK_T_NONE, bi_set_skampi_buffer_mpi_alloc_mem, 0 },
 #endif
-  { "use_mpi_alloc_mem", "i", SK_T_NONE, bi_use_mpi_alloc_mem },
-  { "switch_buffer_cycling_on", "", SK_T_NONE, bi_switch_buffer_cycling_on },
-  { "switch_buffer_cycling_off", "", SK_T_NONE, bi_switch_buffer_cycling_off },
-  { "set_send_buffer_alignment", "i", SK_T_NONE, bi_set_send_buffer_alignment },
-  { "set_recv_buffer_alignment", "i", SK_T_NONE, bi_set_recv_buffer_alignment },
-  { "set_cache_size", "i", SK_T_NONE, bi_set_cache_size },
-  { NULL, NULL, SK_T_NONE, NULL }
+  { "use_mpi_alloc_mem", "i", SK_T_NONE, bi_use_mpi_alloc_mem, 0 },
+  { "switch_buffer_cycling_on", "", SK_T_NONE, bi_switch_buffer_cycling, 1 },
+  { "switch_buffer_cycling_off", "", SK_T_NONE, bi_switch_buffer_cycling, 0 },
+  { "set_send_buffer_alignment", "i", SK_T_NONE, bi_set_buffer_size, BI_SEND_ALIGNMENT },
+  { "set_recv_buffer_alignment", "i", SK_T_NONE, bi_set_buffer_size, BI_RECV_ALIGNMENT },
+  { "set_cache_size", "i", SK_T_NONE, bi_set_buffer_size, BI_CACHE_SIZE },
+  SK_BUILTIN_GROUP("info objects"),
+  { "set_mpi_alloc_mem_info", "n", SK_T_NONE, bi_set_mpi_alloc_mem_info, 0 },
+  { "get_mpi_alloc_mem_info", "", SK_T_INFO, bi_get_mpi_alloc_mem_info, 0 },
+  SK_BUILTINS_END
 };
 
-static const sk_builtin alloc_mem_info_table[] = {
-  { "set_mpi_alloc_mem_info", "n", SK_T_NONE, bi_set_mpi_alloc_mem_info },
-  { "get_mpi_alloc_mem_info", "", SK_T_INFO, bi_get_mpi_alloc_mem_info },
-  { NULL, NULL, SK_T_NONE, NULL }
-};
-
-/* its helpers by group (skampi -l) */
-static const sk_builtin_table buffers_table_groups[] = {
-  { "settings", buffers_table },
-  { "info objects", alloc_mem_info_table },
-  { NULL, NULL }
-};
-
-SK_API const sk_builtin_table *sk_builtins_buffers(void) { return buffers_table_groups; }
+SK_API const sk_builtin *sk_builtins_buffers(void) { return buffers_helpers; }
 /* --- end split/language/builtins_buffers.c --- */
 /* --- begin split/language/builtins_output.c --- */
 #line 1 "split/language/builtins_output.c"
@@ -36197,14 +33300,9 @@ static sk_value bi_init_time_accounting(sk_bctx *bc, const sk_value *a, const sk
 static sk_value bi_print_time_accounting_info(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)a; (void)loc;
-  if (sk_tp_world_rank() == 0) {
-    sk_str s;
-    sk_str_init(&s);
-    sk_str_printf(&s, "# time accounting: %.3f s in %ld measurements, %.3f s in total\n",
-                  bc->run->time_in_measurements, bc->run->measurements, sk_tp_wtime() - bc->run->run_started);
-    sk_out_text(s.data);
-    sk_str_free(&s);
-  }
+  if (sk_tp_world_rank() == 0)   /* the others read no clock (simulated time under SimGrid) */
+    sk_bi_print_rank0("# time accounting: %.3f s in %ld measurements, %.3f s in total\n",
+                      bc->run->time_in_measurements, bc->run->measurements, sk_tp_wtime() - bc->run->run_started);
   return sk_bi_none();
 }
 
@@ -36213,13 +33311,7 @@ static sk_value bi_print_time_accounting_info(sk_bctx *bc, const sk_value *a, co
 static sk_value bi_output_comment(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)bc; (void)loc;
-  if (sk_tp_world_rank() == 0) {
-    sk_str s;
-    sk_str_init(&s);
-    sk_str_printf(&s, "# %s\n", a[0].u.s);
-    sk_out_text(s.data);
-    sk_str_free(&s);
-  }
+  sk_bi_print_rank0("# %s\n", a[0].u.s);
   return sk_bi_none();
 }
 
@@ -36233,24 +33325,20 @@ static sk_value bi_merge_with_backups(sk_bctx *bc, const sk_value *a, const sk_l
   return sk_bi_none();
 }
 
-static const sk_builtin output_table[] = {
-  { "output_comment", "s", SK_T_NONE, bi_output_comment },
-  { "merge_with_backups", "", SK_T_NONE, bi_merge_with_backups },
-  { "get_env", "s", SK_T_STRING, bi_get_env },
-  { "get_thread_level", "", SK_T_INT, bi_get_thread_level },
-  { "mpi_processor_names", "", SK_T_STRING, bi_mpi_processor_names },
-  { "init_time_accounting", "", SK_T_NONE, bi_init_time_accounting },
-  { "print_time_accounting_info", "", SK_T_NONE, bi_print_time_accounting_info },
-  { NULL, NULL, SK_T_NONE, NULL }
+/* its helpers, under the groups that skampi -l lists them by */
+static const sk_builtin output_helpers[] = {
+  SK_BUILTIN_GROUP("output and environment"),
+  { "output_comment", "s", SK_T_NONE, bi_output_comment, 0 },
+  { "merge_with_backups", "", SK_T_NONE, bi_merge_with_backups, 0 },
+  { "get_env", "s", SK_T_STRING, bi_get_env, 0 },
+  { "get_thread_level", "", SK_T_INT, bi_get_thread_level, 0 },
+  { "mpi_processor_names", "", SK_T_STRING, bi_mpi_processor_names, 0 },
+  { "init_time_accounting", "", SK_T_NONE, bi_init_time_accounting, 0 },
+  { "print_time_accounting_info", "", SK_T_NONE, bi_print_time_accounting_info, 0 },
+  SK_BUILTINS_END
 };
 
-/* its helpers by group (skampi -l) */
-static const sk_builtin_table output_table_groups[] = {
-  { "output and environment", output_table },
-  { NULL, NULL }
-};
-
-SK_API const sk_builtin_table *sk_builtins_output(void) { return output_table_groups; }
+SK_API const sk_builtin *sk_builtins_output(void) { return output_helpers; }
 /* --- end split/language/builtins_output.c --- */
 /* --- begin split/language/builtins_comm.c --- */
 #line 1 "split/language/builtins_comm.c"
@@ -36395,28 +33483,18 @@ static sk_value bi_copy_comm(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
   return a[0];
 }
 
-static sk_value bi_comm_half(const sk_value *a, int second, const sk_loc *loc)
+/* comm_first_half(c) / comm_second_half(c): the variant is second. */
+static sk_value bi_comm_half(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   sk_group *g = a[0].u.comm;
-  if (g == NULL) sk_user_error(loc, "%s of MPI_COMM_NULL", second ? "comm_second_half" : "comm_first_half");
-  {
-  int n = sk_tp_group_size(g), h = n / 2, first = second ? h : 0, len = second ? n - h : h;
-  const int *members = sk_tp_group_members(g);
+  int n, h, first, len;
+  if (g == NULL) sk_user_error(loc, "%s of MPI_COMM_NULL", bc->name);
+  n = sk_tp_group_size(g);
+  h = n / 2;
+  first = bc->variant ? h : 0;
+  len = bc->variant ? n - h : h;
   if (len < 1) len = 1, first = 0;
-  return sk_bi_comm(sk_tp_group_create(members + first, len));
-  }
-}
-
-static sk_value bi_comm_first_half(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)bc;
-  return bi_comm_half(a, 0, loc);
-}
-
-static sk_value bi_comm_second_half(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)bc;
-  return bi_comm_half(a, 1, loc);
+  return sk_bi_comm(sk_tp_group_create(sk_tp_group_members(g) + first, len));
 }
 
 /* The latency partner of rank 0 (SKaMPI 5's comm2_max_latency_with_root and
@@ -36432,23 +33510,26 @@ static sk_value bi_comm_second_half(sk_bctx *bc, const sk_value *a, const sk_loc
 ** goes to every process (sk_agree). */
 #define BI_LATENCY_ROUND_TRIPS 20
 
-static sk_value bi_comm2_latency_with_root(sk_bctx *bc, const sk_loc *loc, int want_max)
+/* The variant is want_max: 1 for comm2_max_latency_with_root, 0 for _min_. */
+static sk_value bi_comm2_latency_with_root(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  const char *fname = want_max ? "comm2_max_latency_with_root" : "comm2_min_latency_with_root";
+  const char *fname = bc->name;
+  int want_max = bc->variant;
   const sk_measurement *pingpong = sk_catalogue_find("Pingpong_Blocking");
   int size = sk_tp_world_size(), me = sk_tp_world_rank(), r, ranks[2];
   struct { int partner, failed_with; } best;   /* rank 0's choice, shared with every process */
   double best_t = want_max ? -1.0 : HUGE_VAL;
   char why[200];
   sk_settings settings;
-  sk_value args[2];
+  sk_value pingpong_values[2];
+  (void)a;
   if (size < 2) sk_user_error(loc, "%s needs at least 2 processes", fname);
   if (pingpong == NULL || pingpong->measure == NULL)
     sk_user_error(loc, "%s: this build has no Pingpong_Blocking to measure with", fname);
   settings = *bc->settings;
   settings.sync.method = SK_SYNC_NONE;   /* a ping-pong times itself */
-  args[0] = sk_int_value(1);
-  args[1] = sk_int_value(BI_LATENCY_ROUND_TRIPS);
+  pingpong_values[0] = sk_int_value(1);
+  pingpong_values[1] = sk_int_value(BI_LATENCY_ROUND_TRIPS);
   best.partner = 1;
   best.failed_with = 0;
   why[0] = '\0';
@@ -36459,7 +33540,7 @@ static sk_value bi_comm2_latency_with_root(sk_bctx *bc, const sk_loc *loc, int w
     ranks[1] = r;
     pair = sk_tp_group_create(ranks, 2);  /* every process (transport.h), once per pair and run */
     if (me != 0 && me != r) continue;
-    t = sk_engine_probe(&settings, pingpong, pair, args, why, sizeof why);
+    t = sk_engine_probe(&settings, pingpong, pair, pingpong_values, why, sizeof why);
     if (me != 0) continue;
     if (t == SK_PROBE_FAILED) best.failed_with = r;
     else if (want_max ? t > best_t : t < best_t) { best_t = t; best.partner = r; }
@@ -36470,18 +33551,6 @@ static sk_value bi_comm2_latency_with_root(sk_bctx *bc, const sk_loc *loc, int w
   ranks[0] = 0;
   ranks[1] = best.partner;
   return sk_bi_comm(sk_tp_group_create(ranks, 2));
-}
-
-static sk_value bi_comm2_max_latency_with_root(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)a;
-  return bi_comm2_latency_with_root(bc, loc, 1);
-}
-
-static sk_value bi_comm2_min_latency_with_root(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)a;
-  return bi_comm2_latency_with_root(bc, loc, 0);
 }
 
 /* int_array_allgather(comm, v): every member's v, indexed by its rank in comm (an empty
@@ -36505,38 +33574,30 @@ static sk_value bi_int_array_allgather(sk_bctx *bc, const sk_value *a, const sk_
   return v;
 }
 
-static const sk_builtin comm_table[] = {
-  { "get_comm_rank", "c", SK_T_INT, bi_get_comm_rank },
-  { "is_mpi_comm_null", "c", SK_T_INT, bi_is_mpi_comm_null },
-  { "last_proc", "", SK_T_INT, bi_last_proc },
-  { "comm4", "iiii", SK_T_COMM, bi_comm4 },
-  { "comm_from_to", "ii", SK_T_COMM, bi_comm_from_to },
-  { "comm_rand", "i", SK_T_COMM, bi_comm_rand },
-  { "get_comm_size", "c", SK_T_INT, bi_get_comm_size },
-  { "get_np", "", SK_T_INT, bi_get_np },
-  { "comm2_max_latency_with_root", "", SK_T_COMM, bi_comm2_max_latency_with_root },
-  { "comm2_min_latency_with_root", "", SK_T_COMM, bi_comm2_min_latency_with_root },
-  { "comm", "i", SK_T_COMM, bi_comm },
-  { "comm2", "ii", SK_T_COMM, bi_comm2 },
-  { "copy_comm", "c", SK_T_COMM, bi_copy_comm },
-  { "comm_first_half", "c", SK_T_COMM, bi_comm_first_half },
-  { "comm_second_half", "c", SK_T_COMM, bi_comm_second_half },
-  { NULL, NULL, SK_T_NONE, NULL }
+/* its helpers, under the groups that skampi -l lists them by */
+static const sk_builtin comm_helpers[] = {
+  SK_BUILTIN_GROUP("communicators"),
+  { "get_comm_rank", "c", SK_T_INT, bi_get_comm_rank, 0 },
+  { "is_mpi_comm_null", "c", SK_T_INT, bi_is_mpi_comm_null, 0 },
+  { "last_proc", "", SK_T_INT, bi_last_proc, 0 },
+  { "comm4", "iiii", SK_T_COMM, bi_comm4, 0 },
+  { "comm_from_to", "ii", SK_T_COMM, bi_comm_from_to, 0 },
+  { "comm_rand", "i", SK_T_COMM, bi_comm_rand, 0 },
+  { "get_comm_size", "c", SK_T_INT, bi_get_comm_size, 0 },
+  { "get_np", "", SK_T_INT, bi_get_np, 0 },
+  { "comm2_max_latency_with_root", "", SK_T_COMM, bi_comm2_latency_with_root, 1 },
+  { "comm2_min_latency_with_root", "", SK_T_COMM, bi_comm2_latency_with_root, 0 },
+  { "comm", "i", SK_T_COMM, bi_comm, 0 },
+  { "comm2", "ii", SK_T_COMM, bi_comm2, 0 },
+  { "copy_comm", "c", SK_T_COMM, bi_copy_comm, 0 },
+  { "comm_first_half", "c", SK_T_COMM, bi_comm_half, 0 },
+  { "comm_second_half", "c", SK_T_COMM, bi_comm_half, 1 },
+  SK_BUILTIN_GROUP("arrays"),
+  { "int_array_allgather", "ci", SK_T_IARRAY, bi_int_array_allgather, 0 },
+  SK_BUILTINS_END
 };
 
-static const sk_builtin comm_array_table[] = {
-  { "int_array_allgather", "ci", SK_T_IARRAY, bi_int_array_allgather },
-  { NULL, NULL, SK_T_NONE, NULL }
-};
-
-/* its helpers by group (skampi -l) */
-static const sk_builtin_table comm_table_groups[] = {
-  { "communicators", comm_table },
-  { "arrays", comm_array_table },
-  { NULL, NULL }
-};
-
-SK_API const sk_builtin_table *sk_builtins_comm(void) { return comm_table_groups; }
+SK_API const sk_builtin *sk_builtins_comm(void) { return comm_helpers; }
 /* --- end split/language/builtins_comm.c --- */
 /* --- begin split/language/builtins_math.c --- */
 #line 1 "split/language/builtins_math.c"
@@ -36591,86 +33652,48 @@ static long bi_to_long(double x, const sk_loc *loc)
   return r;
 }
 
-static sk_value bi_floor(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+/* floor(x), ceil(x), round(x) (floor(x + 0.5), as SKaMPI 5): the variant says which. */
+enum { BI_FLOOR, BI_CEIL, BI_ROUND };
+static sk_value bi_to_integer(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)bc;
-  return sk_int_value(bi_to_long(floor(a[0].u.d), loc));
+  double x = a[0].u.d;
+  return sk_int_value(bi_to_long(bc->variant == BI_CEIL ? ceil(x) : floor(bc->variant == BI_ROUND ? x + 0.5 : x), loc));
 }
 
-static sk_value bi_ceil(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+/* log(x), log2(x), log10(x): the variant says which. */
+enum { BI_LN, BI_LOG2, BI_LOG10 };
+static sk_value bi_logarithm(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)bc;
-  return sk_int_value(bi_to_long(ceil(a[0].u.d), loc));
-}
-
-static sk_value bi_log_of(double x, const sk_loc *loc, const char *fname, double divisor)
-{
-  if (!(x > 0.0)) sk_user_error(loc, "%s of %g: the argument must be positive", fname, x);
-  return sk_double_value(log(x) / divisor);
-}
-
-static sk_value bi_log(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)bc;
-  return bi_log_of(a[0].u.d, loc, "log", 1.0);
-}
-
-static sk_value bi_log2(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  double r;
-  (void)bc;
-  r = bi_log_of(a[0].u.d, loc, "log2", log(2.0)).u.d;
-  if (fabs(r - floor(r + 0.5)) < 1e-12) r = floor(r + 0.5);   /* exact for powers of two */
+  double x = a[0].u.d, r;
+  if (!(x > 0.0)) sk_user_error(loc, "%s of %g: the argument must be positive", bc->name, x);
+  if (bc->variant == BI_LOG10) return sk_double_value(log10(x));
+  r = log(x);
+  if (bc->variant == BI_LOG2) {
+    r /= log(2.0);
+    if (fabs(r - floor(r + 0.5)) < 1e-12) r = floor(r + 0.5);   /* exact for powers of two */
+  }
   return sk_double_value(r);
 }
 
-static sk_value bi_log10(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+/* min_int(a, b), max_int(a, b): the variant says which. */
+enum { BI_MIN, BI_MAX };
+static sk_value bi_min_max_int(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)bc;
-  return sk_double_value(a[0].u.d > 0.0 ? log10(a[0].u.d) : bi_log_of(a[0].u.d, loc, "log10", 1.0).u.d);
+  long x = a[0].u.i, y = a[1].u.i;
+  (void)loc;
+  return sk_int_value(bc->variant == BI_MAX ? (x > y ? x : y) : (x < y ? x : y));
 }
 
-/* round(x): floor(x + 0.5), as SKaMPI 5. */
-static sk_value bi_round(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)bc;
-  return sk_int_value(bi_to_long(floor(a[0].u.d + 0.5), loc));
-}
-
-static sk_value bi_min_int(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)bc; (void)loc;
-  return sk_int_value(a[0].u.i < a[1].u.i ? a[0].u.i : a[1].u.i);
-}
-
-static sk_value bi_max_int(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)bc; (void)loc;
-  return sk_int_value(a[0].u.i > a[1].u.i ? a[0].u.i : a[1].u.i);
-}
-
-/* (size + 3) / 4 * 4, exactly (value.h's division), or an error when size + 3 is no long. */
-static long bi_fourbytes(const char *fname, long size, const sk_loc *loc)
+/* round_to_fourbytes(size): (size + 3) / 4 * 4, exactly (value.h's division), or an
+** error when size + 3 is no long; round_to_fivebytes(size) adds 1 (SKaMPI 5's one-sided
+** helper, so that transfers are not multiples of 4): the variant is what it adds. */
+static sk_value bi_round_to_bytes(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   long r;
-  if (!sk_long_add(size, 3, &r))
-    sk_user_error(loc, "%s(%ld): integer overflow (the result exceeds %ld)", fname, size, LONG_MAX);
+  if (!sk_long_add(a[0].u.i, 3, &r))
+    sk_user_error(loc, "%s(%ld): integer overflow (the result exceeds %ld)", bc->name, a[0].u.i, LONG_MAX);
   sk_long_div(r, 4, &r);
-  return r * 4;
-}
-
-/* round_to_fivebytes(size): round_to_fourbytes(size) + 1 (SKaMPI 5's one-sided helper, so
-** that transfers are not multiples of 4). */
-static sk_value bi_round_to_fivebytes(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)bc;
-  return sk_int_value(bi_fourbytes("round_to_fivebytes", a[0].u.i, loc) + 1);   /* a multiple of 4 < LONG_MAX */
-}
-
-static sk_value bi_round_to_fourbytes(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)bc;
-  return sk_int_value(bi_fourbytes("round_to_fourbytes", a[0].u.i, loc));
+  return sk_int_value(r * 4 + bc->variant);   /* a multiple of 4 < LONG_MAX, plus 0 or 1 */
 }
 
 /* atoi(s): strtol's value of the leading integer (0 when there is none, as C's atoi); one
@@ -36704,34 +33727,30 @@ static sk_value bi_power(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
   return sk_double_value(pow(a[0].u.d, a[1].u.d));
 }
 
-static const sk_builtin math_table[] = {
-  { "get_random_int", "ii", SK_T_INT, bi_get_random_int },
-  { "log", "d", SK_T_DOUBLE, bi_log },
-  { "log2", "d", SK_T_DOUBLE, bi_log2 },
-  { "log10", "d", SK_T_DOUBLE, bi_log10 },
-  { "round", "d", SK_T_INT, bi_round },
-  { "min_int", "ii", SK_T_INT, bi_min_int },
-  { "max_int", "ii", SK_T_INT, bi_max_int },
-  { "round_to_fivebytes", "i", SK_T_INT, bi_round_to_fivebytes },
-  { "sqrt", "d", SK_T_DOUBLE, bi_sqrt },
-  { "cbrt", "d", SK_T_DOUBLE, bi_cbrt },
-  { "sqr", "d", SK_T_DOUBLE, bi_sqr },
-  { "floor", "d", SK_T_INT, bi_floor },
-  { "ceil", "d", SK_T_INT, bi_ceil },
-  { "round_to_fourbytes", "i", SK_T_INT, bi_round_to_fourbytes },
-  { "atoi", "s", SK_T_INT, bi_atoi },
-  { "modulo", "ii", SK_T_INT, bi_modulo },
-  { "power", "dd", SK_T_DOUBLE, bi_power },
-  { NULL, NULL, SK_T_NONE, NULL }
+/* its helpers, under the groups that skampi -l lists them by */
+static const sk_builtin math_helpers[] = {
+  SK_BUILTIN_GROUP("mathematics"),
+  { "get_random_int", "ii", SK_T_INT, bi_get_random_int, 0 },
+  { "log", "d", SK_T_DOUBLE, bi_logarithm, BI_LN },
+  { "log2", "d", SK_T_DOUBLE, bi_logarithm, BI_LOG2 },
+  { "log10", "d", SK_T_DOUBLE, bi_logarithm, BI_LOG10 },
+  { "round", "d", SK_T_INT, bi_to_integer, BI_ROUND },
+  { "min_int", "ii", SK_T_INT, bi_min_max_int, BI_MIN },
+  { "max_int", "ii", SK_T_INT, bi_min_max_int, BI_MAX },
+  { "round_to_fivebytes", "i", SK_T_INT, bi_round_to_bytes, 1 },
+  { "sqrt", "d", SK_T_DOUBLE, bi_sqrt, 0 },
+  { "cbrt", "d", SK_T_DOUBLE, bi_cbrt, 0 },
+  { "sqr", "d", SK_T_DOUBLE, bi_sqr, 0 },
+  { "floor", "d", SK_T_INT, bi_to_integer, BI_FLOOR },
+  { "ceil", "d", SK_T_INT, bi_to_integer, BI_CEIL },
+  { "round_to_fourbytes", "i", SK_T_INT, bi_round_to_bytes, 0 },
+  { "atoi", "s", SK_T_INT, bi_atoi, 0 },
+  { "modulo", "ii", SK_T_INT, bi_modulo, 0 },
+  { "power", "dd", SK_T_DOUBLE, bi_power, 0 },
+  SK_BUILTINS_END
 };
 
-/* its helpers by group (skampi -l) */
-static const sk_builtin_table math_table_groups[] = {
-  { "mathematics", math_table },
-  { NULL, NULL }
-};
-
-SK_API const sk_builtin_table *sk_builtins_math(void) { return math_table_groups; }
+SK_API const sk_builtin *sk_builtins_math(void) { return math_helpers; }
 /* --- end split/language/builtins_math.c --- */
 /* --- begin split/language/builtins_types.c --- */
 #line 1 "split/language/builtins_types.c"
@@ -36748,22 +33767,25 @@ SK_API const sk_builtin_table *sk_builtins_math(void) { return math_table_groups
 
 /* ---- derived datatypes ---- */
 
-static const sk_datatype *bi_derived(const char *kind, long cnt, long len, long stride_bytes,
+/* mpi_type_contiguous(count, type), mpi_type_vector(count, blocklength, stride, type)
+** and mpi_type_hvector(count, blocklength, byte stride, type), by variant. */
+enum { BI_CONTIGUOUS, BI_VECTOR, BI_HVECTOR };
+static const sk_datatype *bi_derived(sk_bctx *bc, long cnt, long len, long stride_bytes,
                                      const sk_datatype *old, const sk_loc *loc)
 {
   sk_datatype *t;
   char name[64];
   double size = (double)cnt * len * old->size;
   double extent = cnt > 0 ? (double)(cnt - 1) * stride_bytes + (double)len * old->extent : 0.0;
-  if (cnt < 0 || len < 0) sk_user_error(loc, "%s: counts must not be negative", kind);
+  if (cnt < 0 || len < 0) sk_user_error(loc, "%s: counts must not be negative", bc->name);
   if (cnt > INT_MAX || len > INT_MAX)   /* MPI's counts are int */
-    sk_user_error(loc, "%s: count %ld is larger than an MPI count (%d)", kind, cnt > len ? cnt : len, INT_MAX);
-  if (size > 1e15 || extent > 1e15 || extent < 0) sk_user_error(loc, "%s: the datatype is too large", kind);
-  sprintf(name, "%.20s(%ld)", kind, cnt);
+    sk_user_error(loc, "%s: count %ld is larger than an MPI count (%d)", bc->name, cnt > len ? cnt : len, INT_MAX);
+  if (size > 1e15 || extent > 1e15 || extent < 0) sk_user_error(loc, "%s: the datatype is too large", bc->name);
+  sprintf(name, "%.20s(%ld)", bc->name, cnt);
   t = sk_datatype_new(name, (size_t)size, (size_t)extent);
 #if SK_MO_HAVE_TYPES
-  if (sk_streq(kind, "mpi_type_contiguous")) sk_mo_type_contiguous((int)cnt, old->mpi, &t->mpi);
-  else if (sk_streq(kind, "mpi_type_vector"))
+  if (bc->variant == BI_CONTIGUOUS) sk_mo_type_contiguous((int)cnt, old->mpi, &t->mpi);
+  else if (bc->variant == BI_VECTOR)
     sk_mo_type_vector((int)cnt, (int)len, (int)(stride_bytes / (long)(old->extent ? old->extent : 1)), old->mpi, &t->mpi);
   else sk_mo_type_hvector((int)cnt, (int)len, stride_bytes, old->mpi, &t->mpi);
   sk_mo_type_commit(&t->mpi);
@@ -36771,26 +33793,16 @@ static const sk_datatype *bi_derived(const char *kind, long cnt, long len, long 
   return t;
 }
 
-static sk_value bi_mpi_type_contiguous(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)bc;
-  return sk_bi_datatype(bi_derived("mpi_type_contiguous", a[0].u.i, 1, (long)a[1].u.dt->extent, a[1].u.dt, loc));
-}
-
-/* The stride counts elements of the old type: an MPI int, and in bytes a long. */
-static sk_value bi_mpi_type_vector(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+/* mpi_type_vector's stride counts elements of the old type: an MPI int, and in bytes a long. */
+static sk_value bi_mpi_type_strided(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   long stride_bytes = 0;
-  (void)bc;
-  if (a[2].u.i > INT_MAX || a[2].u.i < INT_MIN || !sk_long_mul(a[2].u.i, (long)a[3].u.dt->extent, &stride_bytes))
+  if (bc->variant == BI_CONTIGUOUS)
+    return sk_bi_datatype(bi_derived(bc, a[0].u.i, 1, (long)a[1].u.dt->extent, a[1].u.dt, loc));
+  if (bc->variant == BI_HVECTOR) stride_bytes = a[2].u.i;
+  else if (a[2].u.i > INT_MAX || a[2].u.i < INT_MIN || !sk_long_mul(a[2].u.i, (long)a[3].u.dt->extent, &stride_bytes))
     sk_user_error(loc, "mpi_type_vector: stride %ld is larger than an MPI stride allows", a[2].u.i);
-  return sk_bi_datatype(bi_derived("mpi_type_vector", a[0].u.i, a[1].u.i, stride_bytes, a[3].u.dt, loc));
-}
-
-static sk_value bi_mpi_type_hvector(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)bc;
-  return sk_bi_datatype(bi_derived("mpi_type_hvector", a[0].u.i, a[1].u.i, a[2].u.i, a[3].u.dt, loc));
+  return sk_bi_datatype(bi_derived(bc, a[0].u.i, a[1].u.i, stride_bytes, a[3].u.dt, loc));
 }
 
 /* ---- arrays (SKaMPI 5 manual §4: alloc_int_array & co) ----
@@ -36811,48 +33823,33 @@ static size_t bi_array_size(const sk_value *a, const sk_loc *loc, const char *fn
   return (size_t)a->u.i;
 }
 
-static sk_value bi_alloc_int_array(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+/* alloc_int_array(n), alloc_datatype_array(n): the variant is the array's type. */
+static sk_value bi_alloc_array(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)bc;
-  return sk_iarray_new(bi_array_size(&a[0], loc, "alloc_int_array"));
+  size_t n = bi_array_size(&a[0], loc, bc->name);
+  return bc->variant == SK_T_IARRAY ? sk_iarray_new(n) : sk_darray_new(n);
 }
 
-static sk_value bi_alloc_datatype_array(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+/* int_array_get(a, i), datatype_array_get(a, i): by the array's type (the parameter
+** letters make it an IArray or a DArray). */
+static sk_value bi_array_get(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)bc;
-  return sk_darray_new(bi_array_size(&a[0], loc, "alloc_datatype_array"));
-}
-
-static sk_value bi_int_array_get(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)bc;
-  return sk_int_value(sk_iarray_get(&a[0], bi_index(&a[0], a[1].u.i, loc, "int_array_get")));
-}
-
-/* Stores into the array itself: every copy of the value sees the change (SKaMPI 5's arrays
-** are shared the same way). */
-static sk_value bi_int_array_set(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  sk_value arr = a[0];
-  (void)bc;
-  sk_iarray_set(&arr, bi_index(&a[0], a[1].u.i, loc, "int_array_set"), a[2].u.i);
-  return sk_bi_none();
-}
-
-static sk_value bi_datatype_array_get(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
+  size_t i = bi_index(&a[0], a[1].u.i, loc, bc->name);
   const sk_datatype *t;
-  (void)bc;
-  t = sk_darray_get(&a[0], bi_index(&a[0], a[1].u.i, loc, "datatype_array_get"));
+  if (a[0].type == SK_T_IARRAY) return sk_int_value(sk_iarray_get(&a[0], i));
+  t = sk_darray_get(&a[0], i);
   if (t == NULL) sk_user_error(loc, "datatype_array_get: element %ld has not been set", a[1].u.i);
   return sk_bi_datatype(t);
 }
 
-static sk_value bi_datatype_array_set(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+/* int_array_set(a, i, x), datatype_array_set(a, i, t): stores into the array itself: every
+** copy of the value sees the change (SKaMPI 5's arrays are shared the same way). */
+static sk_value bi_array_set(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   sk_value arr = a[0];
-  (void)bc;
-  sk_darray_set(&arr, bi_index(&a[0], a[1].u.i, loc, "datatype_array_set"), a[2].u.dt);
+  size_t i = bi_index(&a[0], a[1].u.i, loc, bc->name);
+  if (arr.type == SK_T_IARRAY) sk_iarray_set(&arr, i, a[2].u.i);
+  else sk_darray_set(&arr, i, a[2].u.dt);
   return sk_bi_none();
 }
 
@@ -37057,12 +34054,30 @@ static sk_value bi_topology_graph2(sk_bctx *bc, const sk_value *a, const sk_loc 
 ** would lie before the buffer). Without MPI these helpers refuse: the sequential and RCCE
 ** builds describe datatypes by their size only. */
 
-#if !SK_MO_HAVE_TYPES
-static void bi_needs_mpi(const char *fname, const sk_loc *loc)
-{
-  sk_user_error(loc, "%s needs an MPI library, which the %s build lacks", fname, SK_BACKEND_NAME);
-}
+/* What these helpers are where the build lacks the library objects they make: a refusal
+** that says what the build lacks. */
+#if SK_MO_HAVE_TYPES
+#define BI_IF_TYPES(f) f
 #else
+#define BI_IF_TYPES(f) bi_unavailable
+#endif
+#if SK_MO_HAVE_SUBARRAY
+#define BI_IF_SUBARRAY(f) f
+#else
+#define BI_IF_SUBARRAY(f) bi_unavailable
+static sk_value bi_unavailable(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  (void)a;
+#if SK_MO_HAVE_TYPES
+  sk_user_error(loc, "%s needs MPI-2, and this build uses MPI-1.1 only", bc->name);
+#else
+  sk_user_error(loc, "%s needs an MPI library, which the %s build lacks", bc->name, SK_BACKEND_NAME);
+#endif
+  return sk_bi_none();
+}
+#endif
+
+#if SK_MO_HAVE_TYPES
 static int bi_int_arg(long x, const sk_loc *loc, const char *fname, const char *what, long minimum)
 {
   if (x < minimum || x > INT_MAX) sk_user_error(loc, "%s: %s %ld is out of range (at least %ld)", fname, what, x, minimum);
@@ -37100,16 +34115,18 @@ static const sk_datatype *bi_commit_derived(const char *fname, long n, sk_mo_typ
   return t;
 }
 
-/* indexed (element displacements) and hindexed (byte displacements). */
-static const sk_datatype *bi_indexed(const char *fname, int bytes, const sk_value *a, const sk_loc *loc)
+/* mpi_type_indexed (element displacements, variant 0) and mpi_type_hindexed (byte
+** displacements, variant 1). */
+static sk_value bi_mpi_type_indexed(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
+  const char *fname = bc->name;
   int n, *bl, i;
   sk_mo_type t;
   const sk_datatype *old = a[2].u.dt;
   bi_same_length(&a[0], &a[1], loc, fname);
   n = (int)sk_array_length(&a[0]);
   bl = bi_int_array(&a[0], loc, fname, "block length", 0);
-  if (!bytes) {
+  if (!bc->variant) {
     int *displ = bi_int_array(&a[1], loc, fname, "displacement", 0);
     sk_mo_type_indexed(n, bl, displ, old->mpi, &t);
     free(displ);
@@ -37120,162 +34137,102 @@ static const sk_datatype *bi_indexed(const char *fname, int bytes, const sk_valu
     free(displ);
   }
   free(bl);
-  return bi_commit_derived(fname, n, t, loc);
-}
-#endif
-
-static sk_value bi_mpi_type_indexed(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)bc;
-#if SK_MO_HAVE_TYPES
-  return sk_bi_datatype(bi_indexed("mpi_type_indexed", 0, a, loc));
-#else
-  (void)a;
-  bi_needs_mpi("mpi_type_indexed", loc);
-  return sk_bi_none();
-#endif
-}
-
-static sk_value bi_mpi_type_hindexed(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)bc;
-#if SK_MO_HAVE_TYPES
-  return sk_bi_datatype(bi_indexed("mpi_type_hindexed", 1, a, loc));
-#else
-  (void)a;
-  bi_needs_mpi("mpi_type_hindexed", loc);
-  return sk_bi_none();
-#endif
+  return sk_bi_datatype(bi_commit_derived(fname, n, t, loc));
 }
 
 /* mpi_type_struct(blocklengths, byte displacements, datatypes). */
 static sk_value bi_mpi_type_struct(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)bc;
-#if SK_MO_HAVE_TYPES
-  {
-    const char *fname = "mpi_type_struct";
-    int n, *bl, i;
-    long *displ;
-    sk_mo_type *types, t;
-    bi_same_length(&a[0], &a[1], loc, fname);
-    bi_same_length(&a[0], &a[2], loc, fname);
-    n = (int)sk_array_length(&a[0]);
-    bl = bi_int_array(&a[0], loc, fname, "block length", 0);
-    displ = (long *)sk_malloc(sizeof(long) * (size_t)(n > 0 ? n : 1));
-    types = (sk_mo_type *)sk_malloc(sizeof(sk_mo_type) * (size_t)(n > 0 ? n : 1));
-    for (i = 0; i < n; i++) {
-      const sk_datatype *dt = sk_darray_get(&a[2], (size_t)i);
-      if (dt == NULL) sk_user_error(loc, "%s: element %d of the datatype array has not been set", fname, i);
-      types[i] = dt->mpi;
-      displ[i] = bi_int_arg(sk_iarray_get(&a[1], (size_t)i), loc, fname, "displacement", 0);
-    }
-    sk_mo_type_struct(n, bl, displ, types, &t);
-    free(bl);
-    free(displ);
-    free(types);
-    return sk_bi_datatype(bi_commit_derived(fname, n, t, loc));
+  const char *fname = bc->name;
+  int n, *bl, i;
+  long *displ;
+  sk_mo_type *types, t;
+  bi_same_length(&a[0], &a[1], loc, fname);
+  bi_same_length(&a[0], &a[2], loc, fname);
+  n = (int)sk_array_length(&a[0]);
+  bl = bi_int_array(&a[0], loc, fname, "block length", 0);
+  displ = (long *)sk_malloc(sizeof(long) * (size_t)(n > 0 ? n : 1));
+  types = (sk_mo_type *)sk_malloc(sizeof(sk_mo_type) * (size_t)(n > 0 ? n : 1));
+  for (i = 0; i < n; i++) {
+    const sk_datatype *dt = sk_darray_get(&a[2], (size_t)i);
+    if (dt == NULL) sk_user_error(loc, "%s: element %d of the datatype array has not been set", fname, i);
+    types[i] = dt->mpi;
+    displ[i] = bi_int_arg(sk_iarray_get(&a[1], (size_t)i), loc, fname, "displacement", 0);
   }
-#else
-  (void)a;
-  bi_needs_mpi("mpi_type_struct", loc);
-  return sk_bi_none();
-#endif
+  sk_mo_type_struct(n, bl, displ, types, &t);
+  free(bl);
+  free(displ);
+  free(types);
+  return sk_bi_datatype(bi_commit_derived(fname, n, t, loc));
 }
+#endif
 
 /* mpi_type_create_subarray and mpi_type_create_darray: MPI-2, C order. */
-#if !SK_MO_HAVE_SUBARRAY
-static void bi_needs_mpi2(const char *fname, const sk_loc *loc)
-{
-#if SK_MO_HAVE_TYPES
-  sk_user_error(loc, "%s needs MPI-2, and this build uses MPI-1.1 only", fname);
-#else
-  bi_needs_mpi(fname, loc);
-#endif
-}
-#endif
-
+#if SK_MO_HAVE_SUBARRAY
 static sk_value bi_mpi_type_create_subarray(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)bc;
-#if SK_MO_HAVE_SUBARRAY
-  {
-    const char *fname = "mpi_type_create_subarray";
-    int n, *sizes, *subsizes, *starts, i;
-    sk_mo_type t;
-    bi_same_length(&a[0], &a[1], loc, fname);
-    bi_same_length(&a[0], &a[2], loc, fname);
-    n = (int)sk_array_length(&a[0]);
-    if (n < 1) sk_user_error(loc, "%s: the arrays are empty", fname);
-    sizes = bi_int_array(&a[0], loc, fname, "size", 1);
-    subsizes = bi_int_array(&a[1], loc, fname, "subsize", 1);
-    starts = bi_int_array(&a[2], loc, fname, "start", 0);
-    for (i = 0; i < n; i++)
-      if (subsizes[i] > sizes[i] || starts[i] > sizes[i] - subsizes[i])
-        sk_user_error(loc, "%s: in dimension %d the subarray (start %d, size %d) does not fit into size %d", fname, i,
-                      starts[i], subsizes[i], sizes[i]);
-    sk_mo_type_subarray(n, sizes, subsizes, starts, a[3].u.dt->mpi, &t);
-    free(sizes);
-    free(subsizes);
-    free(starts);
-    return sk_bi_datatype(bi_commit_derived(fname, n, t, loc));
-  }
-#else
-  (void)a;
-  bi_needs_mpi2("mpi_type_create_subarray", loc);
-  return sk_bi_none();
-#endif
+  const char *fname = bc->name;
+  int n, *sizes, *subsizes, *starts, i;
+  sk_mo_type t;
+  bi_same_length(&a[0], &a[1], loc, fname);
+  bi_same_length(&a[0], &a[2], loc, fname);
+  n = (int)sk_array_length(&a[0]);
+  if (n < 1) sk_user_error(loc, "%s: the arrays are empty", fname);
+  sizes = bi_int_array(&a[0], loc, fname, "size", 1);
+  subsizes = bi_int_array(&a[1], loc, fname, "subsize", 1);
+  starts = bi_int_array(&a[2], loc, fname, "start", 0);
+  for (i = 0; i < n; i++)
+    if (subsizes[i] > sizes[i] || starts[i] > sizes[i] - subsizes[i])
+      sk_user_error(loc, "%s: in dimension %d the subarray (start %d, size %d) does not fit into size %d", fname, i,
+                    starts[i], subsizes[i], sizes[i]);
+  sk_mo_type_subarray(n, sizes, subsizes, starts, a[3].u.dt->mpi, &t);
+  free(sizes);
+  free(subsizes);
+  free(starts);
+  return sk_bi_datatype(bi_commit_derived(fname, n, t, loc));
 }
 
 static sk_value bi_mpi_type_create_darray(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)bc;
-#if SK_MO_HAVE_SUBARRAY
-  {
-    const char *fname = "mpi_type_create_darray";
-    int n, size, rank, *gsizes, *distribs, *dargs, *psizes, i;
-    long procs = 1;
-    sk_mo_type t;
-    size = bi_int_arg(a[0].u.i, loc, fname, "size", 1);
-    rank = bi_int_arg(a[1].u.i, loc, fname, "rank", 0);
-    if (rank >= size) sk_user_error(loc, "%s: rank %d is not below size %d", fname, rank, size);
-    bi_same_length(&a[2], &a[3], loc, fname);
-    bi_same_length(&a[2], &a[4], loc, fname);
-    bi_same_length(&a[2], &a[5], loc, fname);
-    n = (int)sk_array_length(&a[2]);
-    if (n < 1) sk_user_error(loc, "%s: the arrays are empty", fname);
-    gsizes = bi_int_array(&a[2], loc, fname, "global size", 1);
-    distribs = bi_int_array(&a[3], loc, fname, "distribution", INT_MIN);
-    dargs = bi_int_array(&a[4], loc, fname, "distribution argument", INT_MIN);
-    psizes = bi_int_array(&a[5], loc, fname, "process grid size", 1);
-    for (i = 0; i < n; i++) {
-      if (distribs[i] != SK_MO_DISTRIBUTE_BLOCK && distribs[i] != SK_MO_DISTRIBUTE_CYCLIC && distribs[i] != SK_MO_DISTRIBUTE_NONE)
-        sk_user_error(loc, "%s: distribution %d is not MPI_DISTRIBUTE_BLOCK, _CYCLIC or _NONE", fname, distribs[i]);
-      if (dargs[i] != SK_MO_DISTRIBUTE_DFLT_DARG && dargs[i] < 1)
-        sk_user_error(loc, "%s: distribution argument %d must be positive or MPI_DISTRIBUTE_DFLT_DARG", fname, dargs[i]);
-      if (distribs[i] == SK_MO_DISTRIBUTE_NONE && psizes[i] != 1)
-        sk_user_error(loc, "%s: dimension %d is not distributed, so its process grid size must be 1", fname, i);
-      if (distribs[i] == SK_MO_DISTRIBUTE_BLOCK && dargs[i] != SK_MO_DISTRIBUTE_DFLT_DARG &&
-          (long)dargs[i] * psizes[i] < gsizes[i])
-        sk_user_error(loc, "%s: in dimension %d blocks of %d on %d processes do not cover %d elements", fname, i,
-                      dargs[i], psizes[i], gsizes[i]);
-      procs *= psizes[i];
-      if (procs > size) break;
-    }
-    if (procs != size) sk_user_error(loc, "%s: the process grid sizes do not multiply to %d", fname, size);
-    sk_mo_type_darray(size, rank, n, gsizes, distribs, dargs, psizes, a[6].u.dt->mpi, &t);
-    free(gsizes);
-    free(distribs);
-    free(dargs);
-    free(psizes);
-    return sk_bi_datatype(bi_commit_derived(fname, n, t, loc));
+  const char *fname = bc->name;
+  int n, size, rank, *gsizes, *distribs, *darg_values, *psizes, i;
+  long procs = 1;
+  sk_mo_type t;
+  size = bi_int_arg(a[0].u.i, loc, fname, "size", 1);
+  rank = bi_int_arg(a[1].u.i, loc, fname, "rank", 0);
+  if (rank >= size) sk_user_error(loc, "%s: rank %d is not below size %d", fname, rank, size);
+  bi_same_length(&a[2], &a[3], loc, fname);
+  bi_same_length(&a[2], &a[4], loc, fname);
+  bi_same_length(&a[2], &a[5], loc, fname);
+  n = (int)sk_array_length(&a[2]);
+  if (n < 1) sk_user_error(loc, "%s: the arrays are empty", fname);
+  gsizes = bi_int_array(&a[2], loc, fname, "global size", 1);
+  distribs = bi_int_array(&a[3], loc, fname, "distribution", INT_MIN);
+  darg_values = bi_int_array(&a[4], loc, fname, "distribution argument", INT_MIN);
+  psizes = bi_int_array(&a[5], loc, fname, "process grid size", 1);
+  for (i = 0; i < n; i++) {
+    if (distribs[i] != SK_MO_DISTRIBUTE_BLOCK && distribs[i] != SK_MO_DISTRIBUTE_CYCLIC && distribs[i] != SK_MO_DISTRIBUTE_NONE)
+      sk_user_error(loc, "%s: distribution %d is not MPI_DISTRIBUTE_BLOCK, _CYCLIC or _NONE", fname, distribs[i]);
+    if (darg_values[i] != SK_MO_DISTRIBUTE_DFLT_DARG && darg_values[i] < 1)
+      sk_user_error(loc, "%s: distribution argument %d must be positive or MPI_DISTRIBUTE_DFLT_DARG", fname, darg_values[i]);
+    if (distribs[i] == SK_MO_DISTRIBUTE_NONE && psizes[i] != 1)
+      sk_user_error(loc, "%s: dimension %d is not distributed, so its process grid size must be 1", fname, i);
+    if (distribs[i] == SK_MO_DISTRIBUTE_BLOCK && darg_values[i] != SK_MO_DISTRIBUTE_DFLT_DARG &&
+        (long)darg_values[i] * psizes[i] < gsizes[i])
+      sk_user_error(loc, "%s: in dimension %d blocks of %d on %d processes do not cover %d elements", fname, i,
+                    darg_values[i], psizes[i], gsizes[i]);
+    procs *= psizes[i];
+    if (procs > size) break;
   }
-#else
-  (void)a;
-  bi_needs_mpi2("mpi_type_create_darray", loc);
-  return sk_bi_none();
-#endif
+  if (procs != size) sk_user_error(loc, "%s: the process grid sizes do not multiply to %d", fname, size);
+  sk_mo_type_darray(size, rank, n, gsizes, distribs, darg_values, psizes, a[6].u.dt->mpi, &t);
+  free(gsizes);
+  free(distribs);
+  free(darg_values);
+  free(psizes);
+  return sk_bi_datatype(bi_commit_derived(fname, n, t, loc));
 }
+#endif
 
 /* ---- info objects ---- */
 
@@ -37303,53 +34260,37 @@ static sk_value bi_info_set(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
   return sk_bi_none();
 }
 
-static const sk_builtin types_table[] = {
-  { "mpi_type_contiguous", "it", SK_T_DATATYPE, bi_mpi_type_contiguous },
-  { "mpi_type_vector", "iiit", SK_T_DATATYPE, bi_mpi_type_vector },
-  { "mpi_type_hvector", "iiit", SK_T_DATATYPE, bi_mpi_type_hvector },
-  { "mpi_type_indexed", "aat", SK_T_DATATYPE, bi_mpi_type_indexed },
-  { "mpi_type_hindexed", "aat", SK_T_DATATYPE, bi_mpi_type_hindexed },
-  { "mpi_type_struct", "aae", SK_T_DATATYPE, bi_mpi_type_struct },
-  { "mpi_type_create_subarray", "aaat", SK_T_DATATYPE, bi_mpi_type_create_subarray },
-  { "mpi_type_create_darray", "iiaaaat", SK_T_DATATYPE, bi_mpi_type_create_darray },
-  { "alloc_datatype_array", "i", SK_T_DARRAY, bi_alloc_datatype_array },
-  { "datatype_array_get", "ei", SK_T_DATATYPE, bi_datatype_array_get },
-  { "datatype_array_set", "eit", SK_T_NONE, bi_datatype_array_set },
-  { NULL, NULL, SK_T_NONE, NULL }
+/* its helpers, under the groups that skampi -l lists them by */
+static const sk_builtin types_helpers[] = {
+  SK_BUILTIN_GROUP("datatypes"),
+  { "mpi_type_contiguous", "it", SK_T_DATATYPE, bi_mpi_type_strided, BI_CONTIGUOUS },
+  { "mpi_type_vector", "iiit", SK_T_DATATYPE, bi_mpi_type_strided, BI_VECTOR },
+  { "mpi_type_hvector", "iiit", SK_T_DATATYPE, bi_mpi_type_strided, BI_HVECTOR },
+  { "mpi_type_indexed", "aat", SK_T_DATATYPE, BI_IF_TYPES(bi_mpi_type_indexed), 0 },
+  { "mpi_type_hindexed", "aat", SK_T_DATATYPE, BI_IF_TYPES(bi_mpi_type_indexed), 1 },
+  { "mpi_type_struct", "aae", SK_T_DATATYPE, BI_IF_TYPES(bi_mpi_type_struct), 0 },
+  { "mpi_type_create_subarray", "aaat", SK_T_DATATYPE, BI_IF_SUBARRAY(bi_mpi_type_create_subarray), 0 },
+  { "mpi_type_create_darray", "iiaaaat", SK_T_DATATYPE, BI_IF_SUBARRAY(bi_mpi_type_create_darray), 0 },
+  { "alloc_datatype_array", "i", SK_T_DARRAY, bi_alloc_array, SK_T_DARRAY },
+  { "datatype_array_get", "ei", SK_T_DATATYPE, bi_array_get, 0 },
+  { "datatype_array_set", "eit", SK_T_NONE, bi_array_set, 0 },
+  SK_BUILTIN_GROUP("arrays"),
+  { "alloc_int_array", "i", SK_T_IARRAY, bi_alloc_array, SK_T_IARRAY },
+  { "int_array_get", "ai", SK_T_INT, bi_array_get, 0 },
+  { "int_array_set", "aii", SK_T_NONE, bi_array_set, 0 },
+  SK_BUILTIN_GROUP("communicators"),
+  { "dims_create", "ia", SK_T_IARRAY, bi_dims_create, 0 },
+  { "topology_cartesian", "caai", SK_T_COMM, bi_topology_cartesian, 0 },
+  { "topology_graph", "caai", SK_T_COMM, bi_topology_graph, 0 },
+  { "topology_graph2", "cai", SK_T_COMM, bi_topology_graph2, 0 },
+  SK_BUILTIN_GROUP("info objects"),
+  { "info_create", "", SK_T_INFO, bi_info_create, 0 },
+  { "info_free", "n", SK_T_NONE, bi_info_free, 0 },
+  { "info_set", "nss", SK_T_NONE, bi_info_set, 0 },
+  SK_BUILTINS_END
 };
 
-static const sk_builtin int_array_table[] = {
-  { "alloc_int_array", "i", SK_T_IARRAY, bi_alloc_int_array },
-  { "int_array_get", "ai", SK_T_INT, bi_int_array_get },
-  { "int_array_set", "aii", SK_T_NONE, bi_int_array_set },
-  { NULL, NULL, SK_T_NONE, NULL }
-};
-
-static const sk_builtin topology_table[] = {
-  { "dims_create", "ia", SK_T_IARRAY, bi_dims_create },
-  { "topology_cartesian", "caai", SK_T_COMM, bi_topology_cartesian },
-  { "topology_graph", "caai", SK_T_COMM, bi_topology_graph },
-  { "topology_graph2", "cai", SK_T_COMM, bi_topology_graph2 },
-  { NULL, NULL, SK_T_NONE, NULL }
-};
-
-static const sk_builtin info_table[] = {
-  { "info_create", "", SK_T_INFO, bi_info_create },
-  { "info_free", "n", SK_T_NONE, bi_info_free },
-  { "info_set", "nss", SK_T_NONE, bi_info_set },
-  { NULL, NULL, SK_T_NONE, NULL }
-};
-
-/* its helpers by group (skampi -l) */
-static const sk_builtin_table types_table_groups[] = {
-  { "datatypes", types_table },
-  { "arrays", int_array_table },
-  { "communicators", topology_table },
-  { "info objects", info_table },
-  { NULL, NULL }
-};
-
-SK_API const sk_builtin_table *sk_builtins_types(void) { return types_table_groups; }
+SK_API const sk_builtin *sk_builtins_types(void) { return types_helpers; }
 /* --- end split/language/builtins_types.c --- */
 /* --- begin split/language/builtins_io.c --- */
 #line 1 "split/language/builtins_io.c"
@@ -37418,16 +34359,21 @@ static sk_value bi_get_io_datarep(sk_bctx *bc, const sk_value *a, const sk_loc *
   return sk_bi_string(bc->settings->io.datarep);
 }
 
-/* The flags: set_io_X(flag) stores flag != 0, get_io_X() returns it. */
-#define BI_IO_FLAG(X) \
-  static sk_value bi_set_io_##X(sk_bctx *bc, const sk_value *a, const sk_loc *loc) \
-  { (void)loc; bc->settings->io.X = a[0].u.i != 0; return sk_bi_none(); } \
-  static sk_value bi_get_io_##X(sk_bctx *bc, const sk_value *a, const sk_loc *loc) \
-  { (void)a; (void)loc; return sk_int_value(bc->settings->io.X); }
-BI_IO_FLAG(atomicity)
-BI_IO_FLAG(preallocation)
-BI_IO_FLAG(unique_open)
-BI_IO_FLAG(file_sync)
+/* The flags: set_io_X(flag) stores flag != 0, get_io_X() returns it; the variant is the
+** flag's offset in sk_settings (BI_IO_FLAG). */
+#define BI_IO_FLAG(X) ((int)offsetof(sk_settings, io.X))
+static sk_value bi_set_io_flag(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  (void)loc;
+  *(int *)((char *)bc->settings + bc->variant) = a[0].u.i != 0;
+  return sk_bi_none();
+}
+
+static sk_value bi_get_io_flag(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  (void)a; (void)loc;
+  return sk_int_value(*(const int *)((const char *)bc->settings + bc->variant));
+}
 
 /* set_file_info(key, value): one more hint for every open of the MPI-IO measurements
 ** (a key given again gets the new value); reset_file_info() forgets them. */
@@ -37494,12 +34440,8 @@ SK_API sk_value sk_iterator_data_access_routines(void **self, const sk_value *a)
     st = (it_daccess *)sk_malloc(sizeof *st);
     st->next = 0;
     *self = st;
-  } else if (sk_tp_world_rank() == 0) {
-    sk_str s;
-    sk_str_init(&s);
-    sk_str_printf(&s, "# duration %.2f sec\n", sk_tp_wtime() - st->started);
-    sk_out_text(s.data);
-    sk_str_free(&s);
+  } else if (sk_tp_world_rank() == 0) {   /* the others read no clock (simulated time under SimGrid) */
+    sk_bi_print_rank0("# duration %.2f sec\n", sk_tp_wtime() - st->started);
   }
   while (st->next < SK_IO_CLASSES && (a[0].u.i & sk_io_class(st->next)) != sk_io_class(st->next)) st->next++;
   if (st->next >= SK_IO_CLASSES) { free(st); *self = NULL; return sk_int_value(0); }
@@ -37507,33 +34449,29 @@ SK_API sk_value sk_iterator_data_access_routines(void **self, const sk_value *a)
   return sk_int_value(sk_io_class(st->next++));
 }
 
-static const sk_builtin io_table[] = {
-  { "set_io_working_dir", "s", SK_T_NONE, bi_set_io_working_dir },
-  { "get_io_working_dir", "", SK_T_STRING, bi_get_io_working_dir },
-  { "set_io_datarep", "s", SK_T_NONE, bi_set_io_datarep },
-  { "get_io_datarep", "", SK_T_STRING, bi_get_io_datarep },
-  { "set_io_atomicity", "i", SK_T_NONE, bi_set_io_atomicity },
-  { "get_io_atomicity", "", SK_T_INT, bi_get_io_atomicity },
-  { "set_io_preallocation", "i", SK_T_NONE, bi_set_io_preallocation },
-  { "get_io_preallocation", "", SK_T_INT, bi_get_io_preallocation },
-  { "set_io_unique_open", "i", SK_T_NONE, bi_set_io_unique_open },
-  { "get_io_unique_open", "", SK_T_INT, bi_get_io_unique_open },
-  { "set_io_file_sync", "i", SK_T_NONE, bi_set_io_file_sync },
-  { "get_io_file_sync", "", SK_T_INT, bi_get_io_file_sync },
-  { "set_file_info", "ss", SK_T_NONE, bi_set_file_info },
-  { "reset_file_info", "", SK_T_NONE, bi_reset_file_info },
-  { "print_file_info", "", SK_T_NONE, bi_print_file_info },
-  { "print_data_access_settings", "ii", SK_T_NONE, bi_print_data_access_settings },
-  { NULL, NULL, SK_T_NONE, NULL }
+/* its helpers, under the groups that skampi -l lists them by */
+static const sk_builtin io_helpers[] = {
+  SK_BUILTIN_GROUP("MPI-IO"),
+  { "set_io_working_dir", "s", SK_T_NONE, bi_set_io_working_dir, 0 },
+  { "get_io_working_dir", "", SK_T_STRING, bi_get_io_working_dir, 0 },
+  { "set_io_datarep", "s", SK_T_NONE, bi_set_io_datarep, 0 },
+  { "get_io_datarep", "", SK_T_STRING, bi_get_io_datarep, 0 },
+  { "set_io_atomicity", "i", SK_T_NONE, bi_set_io_flag, BI_IO_FLAG(atomicity) },
+  { "get_io_atomicity", "", SK_T_INT, bi_get_io_flag, BI_IO_FLAG(atomicity) },
+  { "set_io_preallocation", "i", SK_T_NONE, bi_set_io_flag, BI_IO_FLAG(preallocation) },
+  { "get_io_preallocation", "", SK_T_INT, bi_get_io_flag, BI_IO_FLAG(preallocation) },
+  { "set_io_unique_open", "i", SK_T_NONE, bi_set_io_flag, BI_IO_FLAG(unique_open) },
+  { "get_io_unique_open", "", SK_T_INT, bi_get_io_flag, BI_IO_FLAG(unique_open) },
+  { "set_io_file_sync", "i", SK_T_NONE, bi_set_io_flag, BI_IO_FLAG(file_sync) },
+  { "get_io_file_sync", "", SK_T_INT, bi_get_io_flag, BI_IO_FLAG(file_sync) },
+  { "set_file_info", "ss", SK_T_NONE, bi_set_file_info, 0 },
+  { "reset_file_info", "", SK_T_NONE, bi_reset_file_info, 0 },
+  { "print_file_info", "", SK_T_NONE, bi_print_file_info, 0 },
+  { "print_data_access_settings", "ii", SK_T_NONE, bi_print_data_access_settings, 0 },
+  SK_BUILTINS_END
 };
 
-/* its helpers by group (skampi -l) */
-static const sk_builtin_table io_table_groups[] = {
-  { "MPI-IO", io_table },
-  { NULL, NULL }
-};
-
-SK_API const sk_builtin_table *sk_builtins_io(void) { return io_table_groups; }
+SK_API const sk_builtin *sk_builtins_io(void) { return io_helpers; }
 /* --- end split/language/builtins_io.c --- */
 /* --- begin split/language/builtins_scc.c --- */
 #line 1 "split/language/builtins_scc.c"
@@ -37548,6 +34486,7 @@ SK_API const sk_builtin_table *sk_builtins_io(void) { return io_table_groups; }
 #line 10 "split/language/builtins_scc.c"
 #line 11 "split/language/builtins_scc.c"
 #line 12 "split/language/builtins_scc.c"
+#line 13 "split/language/builtins_scc.c"
 
 /* ---- print_bcast_cube_rounds(): the debug counter of Bin Jia's broadcast (Pichler
 ** 2013 §5), rounds of the last Bcast_Cube on rank 0, written to the output as a comment ---- */
@@ -37555,13 +34494,7 @@ SK_API const sk_builtin_table *sk_builtins_io(void) { return io_table_groups; }
 static sk_value bi_print_bcast_cube_rounds(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)bc; (void)a; (void)loc;
-  if (sk_tp_world_rank() == 0) {
-    sk_str s;
-    sk_str_init(&s);
-    sk_str_printf(&s, "# Bcast_Cube rounds (last call, rank 0): %ld\n", sk_bcast_cube_last_rounds());
-    sk_out_text(s.data);
-    sk_str_free(&s);
-  }
+  sk_bi_print_rank0("# Bcast_Cube rounds (last call, rank 0): %ld\n", sk_bcast_cube_last_rounds());
   return sk_int_value(sk_bcast_cube_last_rounds());
 }
 
@@ -37583,24 +34516,16 @@ static sk_value bi_scc_grid_map(sk_bctx *bc, const sk_value *a, const sk_loc *lo
   return map;
 }
 
-static const sk_builtin scc_output_table[] = {
-  { "print_bcast_cube_rounds", "", SK_T_INT, bi_print_bcast_cube_rounds },
-  { NULL, NULL, SK_T_NONE, NULL }
+/* its helpers, under the groups that skampi -l lists them by */
+static const sk_builtin scc_helpers[] = {
+  SK_BUILTIN_GROUP("output and environment"),
+  { "print_bcast_cube_rounds", "", SK_T_INT, bi_print_bcast_cube_rounds, 0 },
+  SK_BUILTIN_GROUP("settings"),
+  { "scc_grid_map", "i", SK_T_IARRAY, bi_scc_grid_map, 0 },
+  SK_BUILTINS_END
 };
 
-static const sk_builtin scc_builtins[] = {
-  { "scc_grid_map", "i", SK_T_IARRAY, bi_scc_grid_map },
-  { NULL, NULL, SK_T_NONE, NULL }
-};
-
-/* its helpers by group (skampi -l) */
-static const sk_builtin_table scc_builtins_groups[] = {
-  { "output and environment", scc_output_table },
-  { "settings", scc_builtins },
-  { NULL, NULL }
-};
-
-SK_API const sk_builtin_table *sk_builtins_scc(void) { return scc_builtins_groups; }
+SK_API const sk_builtin *sk_builtins_scc(void) { return scc_helpers; }
 /* --- end split/language/builtins_scc.c --- */
 /* --- begin split/language/params4.h --- */
 #line 1 "split/language/params4.h"
@@ -37643,24 +34568,16 @@ SK_API int sk_params4_translate(sk_sources *src, const char *path, sk_program *p
 ** the program tree of ast.h, so that the interpreter runs it like a .ski program and
 ** `skampi -t` prints it as one. Every node of the tree carries the location in the
 ** parameter file it comes from, so run-time errors name the .par line.
-**
-** Where the rules are written: the sections above the table p4_sections, the keys of a
-** measurement block above p4_keys, the measurement types above p4_types (which names
-** registry rows; a type's pattern comes from its row), the catalogue check above
-** p4_check_measure.
-**
-** Errors end the translation with "file:line:col: message", the first one found: the
-** file is read in order (sections, block syntax, the checks of each block against its
-** type) before anything is generated; the checks that depend on other sections (the
-** repetition range, the buffer) and the catalogue check follow, block by block.
+** Where its rules are written and in which order it checks them: doc/internals.md,
+** "language/params4: the reader's rules".
 */
-#line 20 "split/language/params4.c"
-#line 21 "split/language/params4.c"
-#line 22 "split/language/params4.c"
-#line 23 "split/language/params4.c"
-#line 24 "split/language/params4.c"
-#line 25 "split/language/params4.c"
-#line 26 "split/language/params4.c"
+#line 12 "split/language/params4.c"
+#line 13 "split/language/params4.c"
+#line 14 "split/language/params4.c"
+#line 15 "split/language/params4.c"
+#line 16 "split/language/params4.c"
+#line 17 "split/language/params4.c"
+#line 18 "split/language/params4.c"
 #include <setjmp.h>
 
 #define P4_MAX_COUNT 2147483647L     /* counts, lengths, repetitions are C ints in MPI */
@@ -37760,46 +34677,26 @@ typedef struct p4_key_def {
 } p4_key_def;
 
 static const p4_key_def p4_keys[P4_NKEYS] = {
-  { "Type", P4_V_TYPE, 0, 0, 0, 0, 0, 0, P4_SET_NONE, 0,
-    "a type number or name (see the table in params4.c)" },
-  { "Variation", P4_V_VARIATION, 0, 0, 0, 0, 0, 0, P4_SET_NONE, 0,
-    "Length, Nodes, Chunks or No_variation" },
-  { "Scale", P4_V_SCALE, 0, 0, 0, 0, 0, 0, P4_SET_NONE, 0,
-    "Fixed_linear, Fixed_log, Dynamic_linear or Dynamic_log" },
-  { "Max_Repetition", P4_V_INT, 1, 0, 1, P4_MAX_COUNT, 0, 0, P4_SET_MAX_REPS, 0,
-    "a whole number >= 1" },
-  { "Min_Repetition", P4_V_INT, 1, 0, 1, P4_MAX_COUNT, 0, 0, P4_SET_MIN_REPS, 0,
-    "a whole number >= 1" },
-  { "Multiple_of", P4_V_INT, 1, 0, 0, P4_MAX_COUNT / 4, 0, 0, P4_SET_NONE, 0,
-    "a whole number from 0 to 536870911" },
-  { "Time_Measurement", P4_V_NUMBER, 1, 0, 0, P4_MAX_NUMBER, 0, 0, P4_SET_TIME_MEAS, 1,
-    "a number of minutes >= 0" },
-  { "Time_Suite", P4_V_NUMBER, 1, 0, 0, P4_MAX_NUMBER, 0, 0, P4_SET_TIME_SUITE, 1,
-    "a number of minutes >= 0" },
-  { "Node_Times", P4_V_YESNO, 0, 0, 0, 0, 0, 0, P4_SET_NODE_TIMES, 0,
-    "yes or no" },
-  { "Cut_Quantile", P4_V_NUMBER, 1, 0, 0, 0.5, 0, 1, P4_SET_CUT_QUANTILE, 0,
-    "a number >= 0 and < 0.5" },
-  { "Default_Chunks", P4_V_INT, 1, 0, 0, P4_MAX_COUNT, 0, 0, P4_SET_NONE, 0,
-    "a whole number >= 0" },
-  { "Default_Message_length", P4_V_INT, 1, 0, 0, P4_MAX_COUNT, 0, 0, P4_SET_NONE, 0,
-    "a whole number of bytes >= 0" },
-  { "Default_Nodes", P4_V_INT, 1, 1, 1, P4_MAX_COUNT, 0, 0, P4_SET_NONE, 0,
-    "a whole number >= 1" },
-  { "Start_Argument", P4_V_INT, 1, 0, 0, P4_MAX_COUNT, 0, 0, P4_SET_NONE, 0,
-    "a whole number >= 0" },
-  { "End_Argument", P4_V_INT, 1, 1, 0, P4_MAX_COUNT, 0, 0, P4_SET_NONE, 0,
-    "a whole number >= 0" },
-  { "Stepwidth", P4_V_NUMBER, 1, 0, 0, P4_MAX_NUMBER, 1, 0, P4_SET_NONE, 0,
-    "a number > 0" },
-  { "Max_Steps", P4_V_INT, 1, 0, 1, P4_MAX_COUNT, 0, 0, P4_SET_MAX_STEPS, 0,
-    "a whole number >= 1" },
-  { "Min_Distance", P4_V_NUMBER, 1, 0, 0, P4_MAX_NUMBER, 0, 0, P4_SET_MIN_DISTANCE, 0,
-    "a number >= 0" },
-  { "Max_Distance", P4_V_NUMBER, 1, 0, 0, P4_MAX_NUMBER, 0, 0, P4_SET_NONE, 0,
-    "a number >= 0" },
-  { "Standard_error", P4_V_NUMBER, 1, 0, 0, P4_MAX_NUMBER, 0, 0, P4_SET_REL_ERROR, 0,
-    "a number >= 0" }
+  { "Type", P4_V_TYPE, 0, 0, 0, 0, 0, 0, P4_SET_NONE, 0, "a type number or name (see the table in params4.c)" },
+  { "Variation", P4_V_VARIATION, 0, 0, 0, 0, 0, 0, P4_SET_NONE, 0, "Length, Nodes, Chunks or No_variation" },
+  { "Scale", P4_V_SCALE, 0, 0, 0, 0, 0, 0, P4_SET_NONE, 0, "Fixed_linear, Fixed_log, Dynamic_linear or Dynamic_log" },
+  { "Max_Repetition", P4_V_INT, 1, 0, 1, P4_MAX_COUNT, 0, 0, P4_SET_MAX_REPS, 0, "a whole number >= 1" },
+  { "Min_Repetition", P4_V_INT, 1, 0, 1, P4_MAX_COUNT, 0, 0, P4_SET_MIN_REPS, 0, "a whole number >= 1" },
+  { "Multiple_of", P4_V_INT, 1, 0, 0, P4_MAX_COUNT / 4, 0, 0, P4_SET_NONE, 0, "a whole number from 0 to 536870911" },
+  { "Time_Measurement", P4_V_NUMBER, 1, 0, 0, P4_MAX_NUMBER, 0, 0, P4_SET_TIME_MEAS, 1, "a number of minutes >= 0" },
+  { "Time_Suite", P4_V_NUMBER, 1, 0, 0, P4_MAX_NUMBER, 0, 0, P4_SET_TIME_SUITE, 1, "a number of minutes >= 0" },
+  { "Node_Times", P4_V_YESNO, 0, 0, 0, 0, 0, 0, P4_SET_NODE_TIMES, 0, "yes or no" },
+  { "Cut_Quantile", P4_V_NUMBER, 1, 0, 0, 0.5, 0, 1, P4_SET_CUT_QUANTILE, 0, "a number >= 0 and < 0.5" },
+  { "Default_Chunks", P4_V_INT, 1, 0, 0, P4_MAX_COUNT, 0, 0, P4_SET_NONE, 0, "a whole number >= 0" },
+  { "Default_Message_length", P4_V_INT, 1, 0, 0, P4_MAX_COUNT, 0, 0, P4_SET_NONE, 0, "a whole number of bytes >= 0" },
+  { "Default_Nodes", P4_V_INT, 1, 1, 1, P4_MAX_COUNT, 0, 0, P4_SET_NONE, 0, "a whole number >= 1" },
+  { "Start_Argument", P4_V_INT, 1, 0, 0, P4_MAX_COUNT, 0, 0, P4_SET_NONE, 0, "a whole number >= 0" },
+  { "End_Argument", P4_V_INT, 1, 1, 0, P4_MAX_COUNT, 0, 0, P4_SET_NONE, 0, "a whole number >= 0" },
+  { "Stepwidth", P4_V_NUMBER, 1, 0, 0, P4_MAX_NUMBER, 1, 0, P4_SET_NONE, 0, "a number > 0" },
+  { "Max_Steps", P4_V_INT, 1, 0, 1, P4_MAX_COUNT, 0, 0, P4_SET_MAX_STEPS, 0, "a whole number >= 1" },
+  { "Min_Distance", P4_V_NUMBER, 1, 0, 0, P4_MAX_NUMBER, 0, 0, P4_SET_MIN_DISTANCE, 0, "a number >= 0" },
+  { "Max_Distance", P4_V_NUMBER, 1, 0, 0, P4_MAX_NUMBER, 0, 0, P4_SET_NONE, 0, "a number >= 0" },
+  { "Standard_error", P4_V_NUMBER, 1, 0, 0, P4_MAX_NUMBER, 0, 0, P4_SET_REL_ERROR, 0, "a number >= 0" }
 };
 
 enum p4_variation { VAR_LENGTH, VAR_NODES, VAR_CHUNKS, VAR_NONE };
@@ -38765,26 +35662,16 @@ static sk_expr *p4_string(const char *text, const sk_loc *loc)
   return e;
 }
 
-static sk_expr *p4_binary(sk_expr *left, int op, sk_expr *right, const sk_loc *loc)
-{
-  sk_expr *e = sk_expr_new(E_BINARY, loc);
-  e->op = op;
-  sk_expr_add_arg(e, left);
-  sk_expr_add_arg(e, right);
-  return e;
-}
-
 static sk_expr *p4_call1(const char *name, sk_expr *arg, const sk_loc *loc)
 {
-  sk_expr *e = sk_expr_call0(name, loc);
-  if (arg) sk_expr_add_arg(e, arg);
+  sk_expr *e = sk_expr_named(E_CALL, name, loc);
+  if (arg) sk_expr_add_operand(e, arg);
   return e;
 }
 
 static void p4_add_call(sk_block *into, const char *helper, sk_expr *arg, const sk_loc *loc)
 {
-  sk_stmt *s = sk_stmt_new(S_CALL, loc);
-  sk_block_add(into, s);
+  sk_stmt *s = sk_stmt_new(into, S_CALL, loc);
   s->expr = p4_call1(helper, arg, loc);
 }
 
@@ -38813,8 +35700,7 @@ static void p4_put_comment_text(sk_str *out, const char *text, size_t len)
 
 static void p4_add_comment(p4_ctx *c, const char *text, const sk_loc *loc)
 {
-  sk_stmt *s = sk_stmt_new(S_CALL, loc);
-  sk_block_add(&c->prog->top, s);
+  sk_stmt *s = sk_stmt_new(&c->prog->top, S_CALL, loc);
   s->expr = p4_call1("output_comment", p4_string(text, loc), loc);
 }
 
@@ -38846,9 +35732,8 @@ static void p4_emit_section(p4_ctx *c, const p4_section *sec)
     sk_str_printf(&c->text_buf, "%s: %s (%s)", d->label, p4_yes_no_names[sec->ival], d->note);
     p4_add_comment(c, c->text_buf.data, &sec->value_loc);
     if (sk_streq(d->label, "POSTPROC") && sk_streq(p4_yes_no_names[sec->ival], "yes")) {
-      sk_stmt *call = sk_stmt_new(S_CALL, &sec->value_loc);
-      call->expr = sk_expr_call0("merge_with_backups", &sec->value_loc);
-      sk_block_add(&c->prog->top, call);
+      sk_stmt *call = sk_stmt_new(&c->prog->top, S_CALL, &sec->value_loc);
+      call->expr = sk_expr_named(E_CALL, "merge_with_backups", &sec->value_loc);
     }
     break;
   case SEC_MEMORY:
@@ -38943,7 +35828,7 @@ static long p4_multiple_of(const p4_ctx *c, const p4_block *b, const p4_type *t)
 static sk_expr *p4_processes(const p4_block *b, const sk_loc *loc)
 {
   if (p4_has_own_value(b, K_DEFAULT_NODES)) return sk_expr_int(b->v[K_DEFAULT_NODES].ival, loc);
-  return sk_expr_call0("get_np", loc);
+  return sk_expr_named(E_CALL, "get_np", loc);
 }
 
 /* Upper bound of a Dynamic scale over Length up to Max_Value: the largest length whose
@@ -38967,11 +35852,12 @@ static sk_expr *p4_length_bound(const p4_ctx *c, const p4_block *b, const p4_typ
       break;
     }
     e = t->need == NEED_PROCS_PLUS_ONE
-        ? p4_binary(p4_processes(b, loc), TK_PLUS, sk_expr_int(1, loc), loc)
-        : p4_binary(sk_expr_int(2, loc), TK_STAR, p4_processes(b, loc), loc);
-    e = p4_binary(sk_expr_int(usable, loc), TK_SLASH, e, loc);
+        ? sk_expr_binary(p4_processes(b, loc), TK_PLUS, sk_expr_int(1, loc), loc)
+        : sk_expr_binary(sk_expr_int(2, loc), TK_STAR, p4_processes(b, loc), loc);
+    e = sk_expr_binary(sk_expr_int(usable, loc), TK_SLASH, e, loc);
     if (multiple > 1)
-      e = p4_binary(p4_binary(e, TK_SLASH, sk_expr_int(multiple, loc), loc), TK_STAR, sk_expr_int(multiple, loc), loc);
+      e = sk_expr_binary(sk_expr_binary(e, TK_SLASH, sk_expr_int(multiple, loc), loc), TK_STAR,
+                         sk_expr_int(multiple, loc), loc);
     return e;
   }
   usable /= divisor;
@@ -38987,8 +35873,8 @@ static sk_expr *p4_argument(const p4_block *b, const char *token, const sk_loc *
   if (sk_streq(token, "len") || sk_streq(token, "len/4")) {
     int quarter = token[3] == '/';
     if (variation == VAR_LENGTH) {
-      sk_expr *len = sk_expr_var("length", var_loc);
-      return quarter ? p4_binary(len, TK_SLASH, sk_expr_int(4, var_loc), var_loc) : len;
+      sk_expr *len = sk_expr_named(E_VAR, "length", var_loc);
+      return quarter ? sk_expr_binary(len, TK_SLASH, sk_expr_int(4, var_loc), var_loc) : len;
     } else {
       long length = p4_has_own_value(b, K_DEFAULT_LENGTH) ? b->v[K_DEFAULT_LENGTH].ival : P4_DEFAULT_MESSAGE_LENGTH;
       const sk_loc *loc = p4_has_own_value(b, K_DEFAULT_LENGTH) ? &b->v[K_DEFAULT_LENGTH].value_loc : type_loc;
@@ -38996,19 +35882,19 @@ static sk_expr *p4_argument(const p4_block *b, const char *token, const sk_loc *
     }
   }
   if (sk_streq(token, "chunks")) {
-    if (variation == VAR_CHUNKS) return sk_expr_var("chunks", var_loc);
+    if (variation == VAR_CHUNKS) return sk_expr_named(E_VAR, "chunks", var_loc);
     if (p4_has_own_value(b, K_DEFAULT_CHUNKS) && b->v[K_DEFAULT_CHUNKS].ival > 0)
       return sk_expr_int(b->v[K_DEFAULT_CHUNKS].ival, &b->v[K_DEFAULT_CHUNKS].value_loc);
     return sk_expr_int(P4_DEFAULT_CHUNKS, p4_key_or(b, K_DEFAULT_CHUNKS, type_loc));
   }
-  if (strncmp(token, "MPI_", 4) == 0) return sk_expr_var(token, type_loc);
+  if (strncmp(token, "MPI_", 4) == 0) return sk_expr_named(E_VAR, token, type_loc);
   if (strchr(token, '.')) return p4_double(strtod(token, NULL), type_loc);
   return sk_expr_int(strtol(token, NULL, 10), type_loc);
 }
 
 static sk_expr *p4_measure_call(const p4_block *b, const p4_type *t, const sk_loc *type_loc)
 {
-  sk_expr *call = sk_expr_call0(t->function, type_loc);
+  sk_expr *call = sk_expr_named(E_CALL, t->function, type_loc);
   const char *p = t->arguments;
   char token[32];
   while (*p) {
@@ -39016,7 +35902,7 @@ static sk_expr *p4_measure_call(const p4_block *b, const p4_type *t, const sk_lo
     if (n >= sizeof token) n = sizeof token - 1;   /* the table's tokens are short */
     memcpy(token, p, n);
     token[n] = '\0';
-    sk_expr_add_arg(call, p4_argument(b, token, type_loc));
+    sk_expr_add_operand(call, p4_argument(b, token, type_loc));
     p += n;
     if (*p == ',') p++;
   }
@@ -39026,14 +35912,14 @@ static sk_expr *p4_measure_call(const p4_block *b, const p4_type *t, const sk_lo
 static sk_expr *p4_communicator(const p4_block *b, const p4_type *t, const sk_loc *type_loc)
 {
   int variation = b->v[K_VARIATION].choice;
-  if (p4_family_of(t) == FAM_P2P) return sk_expr_var("comm_pt2pt", type_loc);
+  if (p4_family_of(t) == FAM_P2P) return sk_expr_named(E_VAR, "comm_pt2pt", type_loc);
   if (p4_family_of(t) == FAM_SIMPLE) return p4_call1("comm", sk_expr_int(1, type_loc), type_loc);
   if (variation == VAR_NODES)
-    return p4_call1("comm", sk_expr_var("nodes", &b->v[K_VARIATION].key_loc), &b->v[K_VARIATION].key_loc);
+    return p4_call1("comm", sk_expr_named(E_VAR, "nodes", &b->v[K_VARIATION].key_loc), &b->v[K_VARIATION].key_loc);
   if (p4_has_own_value(b, K_DEFAULT_NODES))
     return p4_call1("comm", sk_expr_int(b->v[K_DEFAULT_NODES].ival, &b->v[K_DEFAULT_NODES].value_loc),
                     &b->v[K_DEFAULT_NODES].value_loc);
-  return sk_expr_var("MPI_COMM_WORLD", type_loc);
+  return sk_expr_named(E_VAR, "MPI_COMM_WORLD", type_loc);
 }
 
 static void p4_fill_loop(p4_ctx *c, const p4_block *b, const p4_type *t, sk_stmt *loop)
@@ -39048,7 +35934,7 @@ static void p4_fill_loop(p4_ctx *c, const p4_block *b, const p4_type *t, sk_stmt
   if (p4_has_own_value(b, K_END)) {
     loop->to = sk_expr_int(b->v[K_END].ival, &b->v[K_END].value_loc);
   } else if (variation == VAR_NODES) {
-    loop->to = sk_expr_call0("get_np", p4_key_or(b, K_END, loc));
+    loop->to = sk_expr_named(E_CALL, "get_np", p4_key_or(b, K_END, loc));
   } else if (loop->autorefine) {
     loop->to = p4_length_bound(c, b, t, multiple, p4_key_or(b, K_END, loc));
     if (loop->to->kind == E_INT && loop->to->ival < loop->from->ival)
@@ -39088,14 +35974,12 @@ static void p4_emit_block(p4_ctx *c, const p4_block *b)
   sk_block *body;
   p4_check_repetitions(c, b);
   if (p4_family_of(t) == FAM_P2P && !c->p2p_comm_defined) {
-    sk_stmt *s = sk_stmt_new(S_ASSIGN, type_loc);
-    sk_block_add(&c->prog->top, s);
+    sk_stmt *s = sk_stmt_new(&c->prog->top, S_ASSIGN, type_loc);
     s->name = sk_strdup("comm_pt2pt");
-    s->expr = sk_expr_call0("comm2_max_latency_with_root", type_loc);
+    s->expr = sk_expr_named(E_CALL, "comm2_max_latency_with_root", type_loc);
     c->p2p_comm_defined = 1;
   }
-  block = sk_stmt_new(S_MEASUREMENT, &b->name_loc);
-  sk_block_add(&c->prog->top, block);
+  block = sk_stmt_new(&c->prog->top, S_MEASUREMENT, &b->name_loc);
   block->name = sk_strdup(b->name);
   memset(overridden, 0, sizeof overridden);
   for (key = 0; key < P4_NKEYS; key++) {
@@ -39108,13 +35992,11 @@ static void p4_emit_block(p4_ctx *c, const p4_block *b)
   }
   body = &block->body;
   if (b->v[K_VARIATION].choice != VAR_NONE) {
-    sk_stmt *loop = sk_stmt_new(S_FOR_RANGE, &b->v[K_VARIATION].key_loc);
-    sk_block_add(body, loop);
+    sk_stmt *loop = sk_stmt_new(body, S_FOR_RANGE, &b->v[K_VARIATION].key_loc);
     p4_fill_loop(c, b, t, loop);
     body = &loop->body;
   }
-  measure = sk_stmt_new(S_MEASURE, &b->v[K_TYPE].key_loc);
-  sk_block_add(body, measure);
+  measure = sk_stmt_new(body, S_MEASURE, &b->v[K_TYPE].key_loc);
   measure->expr = p4_communicator(b, t, type_loc);
   measure->call = p4_measure_call(b, t, type_loc);
   if (c->check_catalogue) p4_check_measure(c, measure->call, t);
@@ -39135,7 +36017,7 @@ static void p4_check_expr(p4_ctx *c, const sk_expr *e)
     if (b == NULL) p4_fail(c, &e->loc, "unknown function '%s' in the translation", e->name);
     if (!sk_parse_check_args("helper function", e->name, b->params, e, c->err)) longjmp(c->fail, 1);
   }
-  for (i = 0; i < e->nargs; i++) p4_check_expr(c, e->args[i]);
+  for (i = 0; i < e->noperands; i++) p4_check_expr(c, e->operands[i]);
 }
 
 static void p4_check_helpers(p4_ctx *c, const sk_block *b)
@@ -39231,13 +36113,7 @@ static int p4_run(sk_sources *src, const char *path, sk_program *prog, sk_str *e
     p4_ctx_free(c);
     return 0;
   }
-  if (strlen(s->text) != s->len) {
-    sk_loc nul;
-    const char *q;
-    nul.file = s->name; nul.line = 1; nul.col = 1;
-    for (q = s->text; *q; q++) { if (*q == '\n') { nul.line++; nul.col = 1; } else nul.col++; }
-    p4_fail(c, &nul, "the file contains a NUL byte");
-  }
+  if (!sk_parse_check_no_nul(s, err)) longjmp(c->fail, 1);
   p4_read(c);
   p4_generate(c);
   p4_ctx_free(c);
@@ -39257,36 +36133,18 @@ SK_API int sk_params4_translate(sk_sources *src, const char *path, sk_program *p
 /* --- begin split/cli/run.h --- */
 #line 1 "split/cli/run.h"
 /*
-** run.h -- one benchmark run, from the input to the footer; main.c (cli) only chooses
-** the mode. Every step is collective over the world unless it says "rank 0", and all of
-** the start-up happens here, in this order, before the first suite:
-**   1. oversubscription: every process reports its host and processors, rank 0 decides
-**      whether skampi's waits yield (oversub.h; also starts the library's poll breaker)
-**   2. the input: rank 0 reads and parses it (a SKaMPI 4 parameter file through
-**      params4.h, else .ski), the files are broadcast and parsed on every process; a
-**      user error ends every process (-n and -t stop after this step: sk_run_load)
-**   3. the output: rank 0 opens it and decides from the run's log (runlog.h) whether the
-**      run is fresh or resumes an interrupted one, and tells the others
-**   4. the MPI-IO directory and the signal handlers that remove its files (io_files.h)
-**   5. the interpreter with the command line's settings (-v, -q, the suites to skip)
-**   6.-9. the start every front end shares (session.h, also the library's): the
-**      scheduler floor when oversubscribed, clock synchronisation and its description,
-**      the dummy time of the simple pattern; rank 0 writes the header with this run's
-**      facts (input, -s copy, random seed, resumption)
-** Then the suites (interp.h, which chooses the waits' interference policy at every
-** suite), the footer (session.h: synchronisation, oversubscription and interference
-** summaries, finish time), the MPI-IO files removed, the output closed, the post-run
-** merge with backups (postproc.h). A run that measured nothing because every measure
-** statement's communicator was too small ends with SK_EXIT_USER_ERROR and one line naming
-** the processes needed and the launcher's command line; a run whose suites were all
-** skipped (resumed, MPI_COMM_NULL) or that has none measured nothing on purpose and ends
-** with 0.
+** run.h -- one benchmark run, from the input to the footer; main.c only chooses the mode.
+** All of the start-up happens here, in order, before the first suite: oversubscription,
+** the input (read by rank 0, broadcast, parsed everywhere), the output and the run's log,
+** the MPI-IO directory and its signal handlers, the interpreter, then session.h's start;
+** then the suites, the footer, the post-run merge. Every step is collective unless it
+** says rank 0. The steps and the exit statuses: doc/internals.md, "cli".
 */
 #ifndef SK_RUN_H
 #define SK_RUN_H
 
-#line 31 "split/cli/run.h"
-#line 32 "split/cli/run.h"
+#line 13 "split/cli/run.h"
+#line 14 "split/cli/run.h"
 
 /* The command line's part in a run. */
 typedef struct sk_run_options {
@@ -40368,6 +37226,16 @@ static void peer_closest_bench(const char *family, const char *name, sk_str *out
   peer_closest(name, names, n, out);
 }
 
+/* The message for a benchmark name that family ("osu" or an IMB program) lacks; returns -1. */
+static int peer_no_bench(const char *family, const char *name, sk_str *err)
+{
+  if (family[0] == 'o') sk_str_printf(err, "skampi: '%s' is no OSU 7.4 benchmark that skampi measures", name);
+  else sk_str_printf(err, "skampi: %s has no benchmark '%s' that skampi measures", family, name);
+  peer_closest_bench(family, name, err);
+  sk_str_puts(err, " (doc/manual.md \"OSU and IMB names\" lists them)");
+  return -1;
+}
+
 static void peer_closest_option(const peer_option *opts, int nopts, const char *name, sk_str *out)
 {
   const char *names[64];
@@ -40376,7 +37244,8 @@ static void peer_closest_option(const peer_option *opts, int nopts, const char *
   peer_closest(name, names, k, out);
 }
 
-/* A whole number (suffixes k and M) into *v; 0 when it is none. */
+/* A whole number (suffixes k and M) up to 128M into *v; 0 when it is none. */
+#define PEER_NUMBER_MAX (128L * 1048576L)
 static int peer_number(const char *s, long *v)
 {
   char *end;
@@ -40385,9 +37254,27 @@ static int peer_number(const char *s, long *v)
   n = strtol(s, &end, 10);
   if (*end == 'k' || *end == 'K') { n *= 1024L; end++; }
   else if (*end == 'M') { n *= 1048576L; end++; }
-  if (*end != '\0' || n < 0 || n > 128L * 1048576L) return 0;
+  if (*end != '\0' || n < 0 || n > PEER_NUMBER_MAX) return 0;
   *v = n;
   return 1;
+}
+
+/* MIN of "MIN:MAX" (v up to its colon) into first[32]; 0 when it is longer. */
+static int peer_first(const char *v, const char *colon, char *first)
+{
+  if (colon - v >= 32) return 0;
+  memcpy(first, v, (size_t)(colon - v));
+  first[colon - v] = '\0';
+  return 1;
+}
+
+/* Option a's value v, a whole number from 1 to max, into *n; else the message (give
+** what) and 0. */
+static int peer_count(const sk_peer *p, const char *a, const char *v, long *n, long max, const char *what, sk_str *err)
+{
+  if (peer_number(v, n) && *n >= 1 && *n <= max) return 1;
+  sk_str_printf(err, "skampi: %s %s '%s': give %s", p->family, a, v, what);
+  return 0;
 }
 
 /* OSU's -m [MIN:]MAX ("2:" keeps the default MAX). */
@@ -40396,9 +37283,7 @@ static int peer_osu_sizes(const char *v, sk_peer *p)
   const char *colon = strchr(v, ':');
   char first[32];
   if (colon == NULL) return peer_number(v, &p->size_max);
-  if ((size_t)(colon - v) >= sizeof first) return 0;
-  memcpy(first, v, (size_t)(colon - v));
-  first[colon - v] = '\0';
+  if (!peer_first(v, colon, first)) return 0;
   if (colon != v && !peer_number(first, &p->size_min)) return 0;
   if (colon[1] != '\0' && !peer_number(colon + 1, &p->size_max)) return 0;
   return p->size_min <= p->size_max;
@@ -40411,10 +37296,7 @@ static int peer_imb_msglog(const char *v, sk_peer *p)
   const char *colon = strchr(v, ':');
   if (colon != NULL) {
     char first[32];
-    if ((size_t)(colon - v) >= sizeof first) return 0;
-    memcpy(first, v, (size_t)(colon - v));
-    first[colon - v] = '\0';
-    if (!peer_number(first, &lo) || !peer_number(colon + 1, &hi)) return 0;
+    if (!peer_first(v, colon, first) || !peer_number(first, &lo) || !peer_number(colon + 1, &hi)) return 0;
   } else if (!peer_number(v, &hi)) return 0;
   if (lo > hi || hi > 27) return 0;
   p->size_min = 0;
@@ -40452,12 +37334,7 @@ SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const
   p->tool = family[0] == 'o' ? 'o' : 'i';
   p->family = family[0] == 'o' ? first : family;
   if (p->tool == 'o') {
-    if ((k = peer_find("osu", first)) < 0) {
-      sk_str_printf(err, "skampi: '%s' is no OSU 7.4 benchmark that skampi measures", first);
-      peer_closest_bench("osu", first, err);
-      sk_str_puts(err, " (doc/manual.md \"OSU and IMB names\" lists them)");
-      return -1;
-    }
+    if ((k = peer_find("osu", first)) < 0) return peer_no_bench("osu", first, err);
     p->bench[p->nbench++] = k;
     opts = osu_options;
     nopts = (int)(sizeof osu_options / sizeof osu_options[0]);
@@ -40472,12 +37349,7 @@ SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const
     size_t len = strcspn(a, "=");
     if (sk_streq(a, "-h") || sk_streq(a, "--help") || sk_streq(a, "-help")) return 2;
     if (p->tool == 'i' && a[0] != '-') {   /* IMB: the benchmarks to run */
-      if ((k = peer_find(family, a)) < 0) {
-        sk_str_printf(err, "skampi: %s has no benchmark '%s' that skampi measures", family, a);
-        peer_closest_bench(family, a, err);
-        sk_str_puts(err, " (doc/manual.md \"OSU and IMB names\" lists them)");
-        return -1;
-      }
+      if ((k = peer_find(family, a)) < 0) return peer_no_bench(family, a, err);
       if (p->nbench < SK_PEER_MAX) p->bench[p->nbench++] = k;
       continue;
     }
@@ -40523,20 +37395,11 @@ SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const
         return -1;
       }
     } else if (sk_streq(op->name, "-i") || sk_streq(op->name, "--iterations") || sk_streq(op->name, "-iter")) {
-      if (!peer_number(v, &p->iterations) || p->iterations < 1) {
-        sk_str_printf(err, "skampi: %s %s '%s': give a number of iterations from 1", p->family, a, v);
-        return -1;
-      }
+      if (!peer_count(p, a, v, &p->iterations, PEER_NUMBER_MAX, "a number of iterations from 1", err)) return -1;
     } else if (sk_streq(op->name, "-W") || sk_streq(op->name, "--window-size") || sk_streq(op->name, "-window_size")) {
-      if (!peer_number(v, &p->window) || p->window < 1 || p->window > 1024) {
-        sk_str_printf(err, "skampi: %s %s '%s': give a window of 1 to 1024 messages", p->family, a, v);
-        return -1;
-      }
+      if (!peer_count(p, a, v, &p->window, 1024, "a window of 1 to 1024 messages", err)) return -1;
     } else if (sk_streq(op->name, "-npmin")) {
-      if (!peer_number(v, &p->npmin) || p->npmin < 1) {
-        sk_str_printf(err, "skampi: %s -npmin '%s': give a number of processes from 1", p->family, v);
-        return -1;
-      }
+      if (!peer_count(p, a, v, &p->npmin, PEER_NUMBER_MAX, "a number of processes from 1", err)) return -1;
     } else if (sk_streq(op->name, "-zero_size")) {
       p->no_zero = sk_streq(v, "0") || sk_streq(v, "off") || sk_streq(v, "disable");
     } else if (sk_streq(op->name, "-f") || sk_streq(op->name, "--full")) p->full = 1;
@@ -40622,32 +37485,6 @@ SK_API int sk_peer_program(const sk_peer *p, sk_oneline *o, int nprocs, sk_str *
   return ok;
 }
 
-/* The "# overlap: t_pure P us, t_CPU C us, t_ovrl O us, overlap V %" note under each
-** result line of block name in the file's text (the overlap rows write it when the figures
-** can be trusted): per line of the block in order, 4 numbers or none (has[i] 0). */
-typedef struct peer_overlap { double v[4]; int has; } peer_overlap;
-
-static peer_overlap *peer_overlaps(const char *text, const char *name, size_t n)
-{
-  peer_overlap *ov = (peer_overlap *)sk_calloc(n + 1, sizeof *ov);
-  char begin[220];
-  const char *s;
-  long line = -1;
-  sprintf(begin, "# begin result \"%.200s\"\n", name);
-  if (text == NULL || (s = strstr(text, begin)) == NULL) return ov;
-  for (s += strlen(begin); *s && strncmp(s, "# end result", 12) != 0; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : "") {
-    double pure, cpu, ovrl, overlap;
-    if (*s != '#') line++;
-    else if (line >= 0 && (size_t)line < n
-             && sscanf(s, "# overlap: t_pure %lf us, t_CPU %lf us, t_ovrl %lf us, overlap %lf", &pure, &cpu, &ovrl,
-                       &overlap) == 4) {
-      ov[line].v[0] = ovrl; ov[line].v[1] = pure; ov[line].v[2] = cpu; ov[line].v[3] = overlap;
-      ov[line].has = 1;
-    }
-  }
-  return ov;
-}
-
 /* The file's whole text (NULL when it cannot be read: the overlap figures are then left out). */
 static char *peer_slurp(const char *path)
 {
@@ -40660,6 +37497,36 @@ static char *peer_slurp(const char *path)
   while ((got = fread(buf, 1, sizeof buf, f)) > 0) sk_str_putn(&t, buf, got);
   fclose(f);
   return t.data;
+}
+
+/* The "# overlap: t_pure P us, t_CPU C us, t_ovrl O us, overlap V %" note under each
+** result line of block name in the result file path (the overlap rows write it when the
+** figures can be trusted): per line of the block in order, 4 numbers or none (has[i] 0). */
+typedef struct peer_overlap { double v[4]; int has; } peer_overlap;
+
+static peer_overlap *peer_overlaps(const char *path, const char *name, size_t n)
+{
+  peer_overlap *ov = (peer_overlap *)sk_calloc(n + 1, sizeof *ov);
+  char begin[220], *text = peer_slurp(path);
+  const char *s;
+  long line = -1;
+  sprintf(begin, "# begin result \"%.200s\"\n", name);
+  if (text == NULL || (s = strstr(text, begin)) == NULL) {
+    free(text);
+    return ov;
+  }
+  for (s += strlen(begin); *s && strncmp(s, "# end result", 12) != 0; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : "") {
+    double pure, cpu, ovrl, overlap;
+    if (*s != '#') line++;
+    else if (line >= 0 && (size_t)line < n
+             && sscanf(s, "# overlap: t_pure %lf us, t_CPU %lf us, t_ovrl %lf us, overlap %lf", &pure, &cpu, &ovrl,
+                       &overlap) == 4) {
+      ov[line].v[0] = ovrl; ov[line].v[1] = pure; ov[line].v[2] = cpu; ov[line].v[3] = overlap;
+      ov[line].has = 1;
+    }
+  }
+  free(text);
+  return ov;
 }
 
 static int peer_cmp(const void *a, const void *b)
@@ -40700,8 +37567,8 @@ static void peer_osu_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
 {
   size_t i;
   int t, sized = e->layout != OSU_SYNC && !(e->layout == OSU_NBC && sk_streq(e->row, "Ibarrier_overlap"));
-  peer_overlap *ov = NULL;
-  char *text = NULL;
+  int range = p->full && e->layout != OSU_BW && e->layout != OSU_MBW && e->layout != OSU_RMA_BW;
+  peer_overlap *ov = e->layout == OSU_NBC ? peer_overlaps(p->output, b->name, b->n) : NULL;
   printf("\n# %s v7.4\n", e->title);
   if (e->layout == OSU_MBW) printf("# [ pairs: %d ] [ window size: %ld ]\n", 1, p->window ? p->window : 64L);
   if (e->layout == OSU_RMA_LAT || e->layout == OSU_RMA_BW)
@@ -40719,16 +37586,12 @@ static void peer_osu_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
     break;
   default: printf("%*s", 20, "Avg Latency(us)"); break;
   }
-  if (p->full && e->layout != OSU_BW && e->layout != OSU_MBW && e->layout != OSU_RMA_BW)
+  if (range)
     printf("%*s%*s%*s", 20, "Min Latency(us)", 20, "Max Latency(us)", 12, "Iterations");
   for (t = 0; t < p->ntail; t++)
     printf("%*sP%d Tail %s", (int)(20 - strlen(e->layout == OSU_BW ? "Px Tail BW(MB/s)" : "Px Tail Lat(us)")
                                     - (p->tail[t] > 9)), "", p->tail[t], e->layout == OSU_BW ? "BW(MB/s)" : "Lat(us)");
   printf("  skampi flags\n");
-  if (e->layout == OSU_NBC) {
-    text = peer_slurp(p->output);
-    ov = peer_overlaps(text, b->name, b->n);
-  }
   for (i = 0; i < b->n; i++) {
     const sk_sko_line *l = &b->lines[i];
     double lat = peer_time(l), ratio = l->time_us > 0.0 ? lat / l->time_us : 1.0;
@@ -40744,7 +37607,7 @@ static void peer_osu_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
       break;
     default: printf("%*.*f", 20, 2, lat); break;
     }
-    if (p->full && e->layout != OSU_BW && e->layout != OSU_MBW && e->layout != OSU_RMA_BW)
+    if (range)
       printf("%*.*f%*.*f%*ld", 20, 2, (l->has_dist ? l->dist[0] : l->time_us) * ratio, 20, 2,
              (l->has_dist ? l->dist[6] : l->time_us) * ratio, 12, l->reps);
     for (t = 0; t < p->ntail; t++) {
@@ -40756,7 +37619,6 @@ static void peer_osu_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
     peer_flags(l);
   }
   free(ov);
-  free(text);
 }
 
 /* IMB's underline: "#" and line_len * 13 - 1 dashes. */
@@ -40782,7 +37644,6 @@ static void peer_imb_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
   int h = e->layout - IMB_TIME_BW, k, fields = 0, pair = e->layout == IMB_TIME_BW || e->layout == IMB_BW_RATE;
   size_t i;
   peer_overlap *ov = NULL;
-  char *text = NULL;
   for (k = 0; k < 6 && heads[h][k]; k++) fields++;
   printf("\n");
   peer_imb_line(fields);
@@ -40794,10 +37655,7 @@ static void peer_imb_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
   if (sk_streq(e->family, "IMB-RMA")) printf("#\n#    MODE: NON-AGGREGATE \n#\n");
   for (k = 0; k < fields; k++) printf("%13s", heads[h][k]);
   printf("  skampi flags\n");
-  if (e->layout == IMB_OVERLAP || e->layout == IMB_OVERLAP_SYNC) {
-    text = peer_slurp(p->output);
-    ov = peer_overlaps(text, b->name, b->n);
-  }
+  if (e->layout == IMB_OVERLAP || e->layout == IMB_OVERLAP_SYNC) ov = peer_overlaps(p->output, b->name, b->n);
   for (i = 0; i < b->n; i++) {
     const sk_sko_line *l = &b->lines[i];
     double t = peer_time(l), lo = l->time_us, hi = l->time_us, avg = 0.0;
@@ -40832,7 +37690,6 @@ static void peer_imb_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
     peer_flags(l);
   }
   free(ov);
-  free(text);
 }
 
 SK_API int sk_peer_print(const sk_peer *p, int nprocs)
@@ -41364,37 +38221,27 @@ SK_API int sk_program_main(int argc, char **argv);
 #line 1 "split/cli/main.c"
 /*
 ** main.c -- the command line (SKaMPI 5 manual §2.3, §2.4): parses the options and
-** dispatches to the mode: -h (short), --help-all, -V, -l (here), merge (merge.h), report and export
-** (postproc.h), comparison of runs (compare.h), -n and -t (the input loaded by run.h, then
-** checked or printed here), or a benchmark run (run.h, which owns the run's start-up and
-** its steps) of an input file or of a one-line run's generated program (oneline.h; --dump
-** prints it). A usage error is one line and a hint; only -h prints the help. The mode is
-** decided from the command line first: only a benchmark run starts the transport
-** (MPI_Init); the other modes make no MPI call and run without a launcher.
-**
-**   skampi [-h] [-V] [-l [NAME]] [-n] [-s] [-t] [-v] [-q] [-F] [-i inputfile] [-o outputfile]
-**          [-L logfile]
-**   skampi [options] NAME [--sizes MIN:MAX] [--reps MIN:MAX] [--error E] [--procs MIN:MAX] [--dump]
-**   skampi -m OUT IN...  |  -r REPORT IN...  |  -x csv|json IN... [-o OUT]
-**   skampi -c [-a ALPHA] [-o OUT.csv] A.sko B.sko ...  |  -c A1.sko A2.sko -- B1.sko B2.sko ...
-**   skampi osu_NAME [OSU options]  |  IMB-PROGRAM [BENCHMARK ...] [IMB options]  (peer_names.h)
-** In the library build (-DSKAMPI_LIBRARY, skampi.h) there is no main: the same function
-** is sk_program_main (main.h), which skampi_program calls.
+** dispatches to the mode: -h, --help-all, -V, -l (here), merge (merge.h), report and
+** export (postproc.h), comparison of runs (compare.h), -n and -t (the input loaded by
+** run.h, then checked or printed here), or a benchmark run (run.h) of an input file or of
+** a one-line run's generated program (oneline.h). Only a benchmark run starts the
+** transport; the other modes make no MPI call. In the library build main is
+** sk_program_main (main.h). The synopsis and the rules: doc/internals.md, "cli".
 */
+#line 11 "split/cli/main.c"
+#line 12 "split/cli/main.c"
+#line 13 "split/cli/main.c"
+#line 14 "split/cli/main.c"
+#line 15 "split/cli/main.c"
+#line 16 "split/cli/main.c"
+#line 17 "split/cli/main.c"
+#line 18 "split/cli/main.c"
+#line 19 "split/cli/main.c"
+#line 20 "split/cli/main.c"
 #line 21 "split/cli/main.c"
 #line 22 "split/cli/main.c"
 #line 23 "split/cli/main.c"
 #line 24 "split/cli/main.c"
-#line 25 "split/cli/main.c"
-#line 26 "split/cli/main.c"
-#line 27 "split/cli/main.c"
-#line 28 "split/cli/main.c"
-#line 29 "split/cli/main.c"
-#line 30 "split/cli/main.c"
-#line 31 "split/cli/main.c"
-#line 32 "split/cli/main.c"
-#line 33 "split/cli/main.c"
-#line 34 "split/cli/main.c"
 
 typedef struct main_options {
   const char *input;      /* default skampi.ski */
@@ -41877,23 +38724,14 @@ int main(int argc, char **argv)
 /* --- begin split/library/skampi.h --- */
 #line 1 "split/library/skampi.h"
 /*
-** skampi.h -- skampi as a library (after "SKaLib: SKaMPI as a library", Reussner, SKaLib
-** report, Karlsruhe TR 99/07): the measuring machinery of the skampi program -- time
-** measured to a chosen precision (§3.1), automatic control of the standard error (§3.2),
-** automatic parameter refinement (§3.3), merging the results of several runs (§3.4) and
-** the patterns that coordinate processes (ch. 4) -- for any operation a C program
-** gives it, sequential or parallel. The library is the amalgam itself:
-**
-**   cc    -DSKAMPI_LIBRARY -DSKAMPI_SEQ -c skampi_amalgam.c     (sequential)
-**   mpicc -DSKAMPI_LIBRARY -c skampi_amalgam.c                  (MPI)
-**
-** and this header, generated by tools/sk21f beside it, is its whole interface (C89).
-** The manual: doc/library.md. Every function returns SKAMPI_OK or an error code and
-** leaves its message in skampi_errmsg(); the library never ends the process (an MPI
-** library's own error handler may). All functions except skampi_errmsg, skampi_rank,
-** skampi_size, skampi_wtime, skampi_default_settings, skampi_fail, skampi_free,
-** skampi_pause, skampi_resume and skampi_do_not_optimize are collective: every process
-** calls them in the same order with the same arguments.
+** skampi.h -- skampi as a library (after "SKaLib: SKaMPI as a library", SKaLib report,
+** Karlsruhe TR 99/07): time measured to a chosen precision (§3.1), automatic control of
+** the standard error (§3.2), automatic parameter refinement (§3.3), merging runs (§3.4)
+** and the patterns of ch. 4, for any operation a C program gives it. The library is the
+** amalgam built with -DSKAMPI_LIBRARY (add -DSKAMPI_SEQ without MPI); this header is its
+** whole interface (C89). Every function returns SKAMPI_OK or an error code with its
+** message in skampi_errmsg() and never ends the process; most are collective. The
+** manual: doc/library.md.
 */
 #ifndef SKAMPI_H
 #define SKAMPI_H
@@ -42061,39 +38899,22 @@ int skampi_program(int argc, char **argv);
 /* --- begin split/library/skalib.c --- */
 #line 1 "split/library/skalib.c"
 /*
-** skalib.c -- the library interface (skampi.h; SKaLib report (TR 99/07) ch. 2-4): a thin
-** layer that hands a user's callbacks to the machinery the skampi program runs its .ski
-** programs with -- the engine and its runner (ASEC, the patterns, the dummy time), APR
-** for the loops, the output's header, result lines and marks (results/result_line.h),
-** the merge -- and turns every way skampi stops (sk_exit) into a return code with a
-** message (base.h, sk_set_exit_jump). Compiled only in the library build
-** (-DSKAMPI_LIBRARY), where these functions are the amalgam's only external names.
-** Not reentrant: one suite at a time, as in a .ski program.
-**
-** The simple pattern times its calls here, not in the runner (SK_PATTERN_SIMPLE_OWN_TIME):
-** the clock is read once around the N calls of a timing (N from SKaLib eq. 3.1, probed in
-** the warm-up), and the calibrated cost of the empty timing (two readings with nothing
-** between them, the least of many at skampi_begin) is subtracted from it before it is
-** shared among the calls, as is the time between skampi_pause and skampi_resume with the
-** calibrated cost of such a pair. What a call of an empty operation costs in that loop is
-** calibrated too and written in the header, not subtracted: a plain loop that calls the
-** operation pays it as well, and at a few nanoseconds it overlaps with the operation's own
-** work (in the loop, a 4-byte memcpy and a call of skampi_do_not_optimize added 0.05 ns to
-** the empty call's 1.9 ns, where a plain loop of the two read 1.1 ns: subtracted, the call
-** would make such operations read 0.05 ns). Before: the adapter read the clock around
-** every call, and an empty operation or a 4-byte memcpy read 1.1 us in the sequential
-** build (clock()), 0.003 us in a plain loop. Autorefine follows the operation skampi_refine_follow names (or the
-** crossing of two), judges a bend against the local slope (apr.h, SK_APR_KEY_LOG_SLOPE:
-** a power law is a straight line) and is bounded by default (refine_max_steps 0).
+** skalib.c -- the library interface (skampi.h; SKaLib report (TR 99/07) ch. 2-4): hands a
+** user's callbacks to the machinery the skampi program runs its .ski programs with (the
+** engine and its runner, APR for the loops, the header, result lines and marks, the
+** merge) and turns every way skampi stops (sk_exit) into a return code with a message
+** (base.h, sk_set_exit_jump). Compiled only with -DSKAMPI_LIBRARY, where these functions
+** are the amalgam's only external names. Not reentrant: one suite at a time. How the
+** simple pattern times its calls: doc/internals.md, "library".
 */
-#line 28 "split/library/skalib.c"
-#line 29 "split/library/skalib.c"
-#line 30 "split/library/skalib.c"
-#line 31 "split/library/skalib.c"
-#line 32 "split/library/skalib.c"
-#line 33 "split/library/skalib.c"
-#line 34 "split/library/skalib.c"
-#line 35 "split/library/skalib.c"
+#line 11 "split/library/skalib.c"
+#line 12 "split/library/skalib.c"
+#line 13 "split/library/skalib.c"
+#line 14 "split/library/skalib.c"
+#line 15 "split/library/skalib.c"
+#line 16 "split/library/skalib.c"
+#line 17 "split/library/skalib.c"
+#line 18 "split/library/skalib.c"
 
 #if defined(SKAMPI_LIBRARY) || !defined(SKAMPI_AMALGAM)
 
@@ -42179,10 +39000,11 @@ static int lib_call(int (*body)(void *ctx), void *ctx)
 static void lib_init(sk_mctx *m, const sk_value *args)
 {
   lib_point *p = (lib_point *)sk_calloc(1, sizeof *p);
+  (void)args;                     /* the engine has bound them: m->arg.x */
   p->op = lib.op;
   p->call.rank = sk_tp_world_rank();
   p->call.size = sk_tp_world_size();
-  p->call.x = args[0].u.d;
+  p->call.x = m->arg.x;
   p->call.bytes = (long)floor(p->call.x + 0.5);
   p->call.internal = m;
   m->state = p;

@@ -50,6 +50,12 @@
 #   check NAME CMD...         one check: passes when CMD exits 0 (output in tests/out/NAME.txt)
 #   run_counted NAME CMD...   counts CMD's own ok/FAIL lines; a non-zero exit without FAIL
 #                             lines is one failure; no lines at all is one pass
+# Gates' planted tests (tests/gates/*_planted.sh):
+#   gate_says GATE TARGET NAME TEXT   tests/gates/GATE.sh run on TARGET (a copy with a planted
+#                             violation) must fail and say TEXT (a fixed string): "ok NAME:
+#                             the line that says it", else "FAIL NAME: why"
+#   gate_passes GATE TARGET NAME      ... passes on TARGET (the unchanged or clean copy)
+#   plant_line FILE TEXT      TEXT appended to FILE; prints the number of its first line
 # Result files: sko_complete FILE SUITES (below) says whether an output is complete.
 # Builds side by side (compiles of the whole amalgam take 3-17 s each):
 #   CMD... & sk_bg_next       after starting a job in the background: waits for the batch
@@ -67,17 +73,37 @@ out=$SK_OUT
 mkdir -p "$SK_OUT"
 SK_AMALGAM=$SK_OUT/skampi_amalgam.c
 passed=0; failed=0
+# A run that ends removes its own log (OUT.log; doc/manual.md, "Log and resume"); the tests
+# read finished logs (their offsets and checksums plant interrupted runs), so they keep
+# them. The default is checked where it matters, with SKAMPI_KEEP_LOG unset
+# (tests/integration/otpo.sh, tests/resume/resume.sh's finished_log_* checks).
+SKAMPI_KEEP_LOG=1; export SKAMPI_KEEP_LOG
 
 pass() { passed=$((passed + 1)); echo "ok $*"; }
+# sk_failed_list (set by tests/run.sh, not exported): every FAIL line is also kept there,
+# for the recap at the end of the run (a CI log cut in its middle still shows them)
+sk_keep_failed() { [ -z "${sk_failed_list:-}" ] || printf '%s\n' "$1" | cut -c 1-400 >> "$sk_failed_list"; }
 fail() {
   failed=$((failed + 1))
-  if [ $# -gt 1 ]; then echo "FAIL $1: $2"; else echo "FAIL $1"; fi
+  if [ $# -gt 1 ]; then _fl="FAIL $1: $2"; else _fl="FAIL $1"; fi
+  echo "$_fl"; sk_keep_failed "$_fl"
 }
 say() { if [ "$1" = 0 ]; then pass "$2"; else fail "$2" "${3:-}"; fi; }
-bad() { failed=$((failed + 1)); echo "FAIL $*"; }
+bad() { failed=$((failed + 1)); echo "FAIL $*"; sk_keep_failed "FAIL $*"; }
 skip() { echo "skip $1: needs $2"; }
 note() { printf '%s\n' "$*"; }
 finish() { [ "$failed" -eq 0 ] || exit 1; exit 0; }
+gate_says() {
+  _gs_out=$SK_OUT/gate-$1.out
+  if sh "$SK_TOP/tests/gates/$1.sh" "$2" > "$_gs_out" 2>&1; then fail "$3" "the gate passed"
+  elif grep -qF -- "$4" "$_gs_out"; then pass "$3: $(grep -F -- "$4" "$_gs_out" | head -n 1)"
+  else fail "$3" "the gate failed without saying \"$4\": $(cat "$_gs_out")"; fi
+}
+gate_passes() {
+  if sh "$SK_TOP/tests/gates/$1.sh" "$2" > "$SK_OUT/gate-$1.out" 2>&1; then pass "$3"
+  else fail "$3" "$(cat "$SK_OUT/gate-$1.out")"; fi
+}
+plant_line() { _pl_n=$(($(wc -l < "$1") + 1)); printf '%s\n' "$2" >> "$1"; echo "$_pl_n"; }
 
 have() { command -v "$1" >/dev/null 2>&1; }
 mpicc_of() {
@@ -170,8 +196,8 @@ sk_binary() {
   if [ -x "$_bin" ] && [ ! "$SK_AMALGAM" -nt "$_bin" ]; then echo "$_bin"; return 0; fi
   _log=$SK_OUT/build-$(basename "$_bin").log
   case $1 in
-    seq) sk_cc cc -O2 -DSKAMPI_SEQ -o "$_bin" @am @lm ;;
-    mpi) sk_cc "$(mpicc_of "$2")" $SK_MPI_CFLAGS -o "$_bin" @am @lm ;;
+    seq) sk_cc cc -O2 -DSKAMPI_SEQ @warn -o "$_bin" @am @lm ;;
+    mpi) sk_cc "$(mpicc_of "$2")" $SK_MPI_CFLAGS @warn @isystem:"$2" -o "$_bin" @am @lm ;;
     testing) sk_cc "$(mpicc_of "$2")" -O2 -DSKAMPI_TESTING -o "$_bin" @am @lm ;;
     mpit) sk_cc "$(mpicc_of "$2")" -DSKAMPI_MPIT -o "$_bin" @am @lm ;;
     rcce) sk_cc cc -O2 @rcce -o "$_bin" @am @rcce_emu @lm ;;
@@ -187,15 +213,17 @@ check() {
 }
 run_counted() {
   _name=$1; shift
+  _t0=$(date +%s)
   "$@" > "$SK_OUT/$_name.txt" 2>&1
   _status=$?
+  _secs=$(( $(date +%s) - _t0 ))
   _ok=$(grep -c '^ok' "$SK_OUT/$_name.txt"); _fail=$(grep -c '^FAIL' "$SK_OUT/$_name.txt")
-  grep '^FAIL' "$SK_OUT/$_name.txt"
+  grep '^FAIL' "$SK_OUT/$_name.txt" | while IFS= read -r _fl; do echo "$_fl"; sk_keep_failed "FAIL [$_name] ${_fl#FAIL }"; done
   grep '^skip' "$SK_OUT/$_name.txt"
   passed=$((passed + _ok)); failed=$((failed + _fail))
   if [ $_status -ne 0 ] && [ "$_fail" -eq 0 ]; then fail "$_name" "exit status $_status (see tests/out/$_name.txt)"; tail -5 "$SK_OUT/$_name.txt"
   elif [ "$_ok" -eq 0 ] && [ "$_fail" -eq 0 ]; then pass "$_name"
-  else echo "# $_name: $_ok checks passed, $_fail failed"; fi
+  else echo "# $_name: $_ok checks passed, $_fail failed ($_secs s)"; fi
 }
 # Result files (checks that print what is wrong and return non-zero):
 #   sko_complete FILE SUITES  FILE is a complete output with the suites SUITES (names,

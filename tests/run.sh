@@ -15,7 +15,9 @@
 #                     compile one by one; every registry row's functions are defined
 #                     under the names the row gives, for every row macro (tests/gates/rows.sh); every
 #                     prototype in the layer that defines its function (tests/gates/prototypes.sh); the output's header is worded in
-#                     results/header.c alone (tests/gates/header_owner.sh)
+#                     results/header.c alone (tests/gates/header_owner.sh); no argument read by
+#                     position outside engine/ (tests/gates/positional_args.sh); every module
+#                     begins with a header of at most 15 lines (tests/gates/module_headers.sh)
 #   unit              the C unit tests tests/unit/test_*.c (plain, then with ASan/UBSan)
 #                     and the front-end fuzzing harness's smoke run
 #   user_errors       mistakes in the input: file:line:col message, exit status 2; merge;
@@ -65,7 +67,10 @@
 #                     skew, collectives (tests/hosts/run.sh; skipped without namespaces)
 #   simulated         truth on simulated platforms (SimGrid SMPI, tests/simulated/run.sh):
 #                     ping-pong latency and bandwidth, APR's bracket around a protocol
-#                     switch, MPI_Bcast against the binomial tree; skipped without smpicc
+#                     switch, MPI_Bcast against the binomial tree; skipped without smpicc;
+#                     every result line of a sample of rows (one or two a module) and of
+#                     the sequential build's computed times byte for byte as before the
+#                     rows' redesign (tests/mpi_catalogue/rows_identical.sh)
 #   setup             `make run` as a non-root user with the MPI that is installed;
 #                     make install / uninstall staged in a DESTDIR (tests/setup/install.sh)
 #   guidelines        the self-consistent performance guidelines (doc/guidelines.md): the
@@ -92,6 +97,9 @@ set -u
 . "$(dirname "$0")/lib.sh"      # pass fail skip check run_counted have impls sk_binary sk_cc ...
 log=$out/run.log
 : > "$log"
+sk_failed_list=$out/failed.list   # every FAIL line, recapped at the end (tests/lib.sh)
+: > "$sk_failed_list"
+rows_sample='^(Pingpong_Blocking|Bcast_Cube|Bibw|Bcast|Allreduce|Ibcast|MPI_IO_open_close|Gather_Bcast|Pingpong_Mprobe_Mrecv|Neighbor_alltoall|Pingpong_Send_Recv|Pingpong_Late_Sender|Fetch_and_op|MPI_Win_fence_close|MPI_Put_Pingpong|Master_Worker_Send|Skampi5_Pingpong_Send_Recv) '
 default_groups="gates unit user_errors syntax integration resume chaos rcce bcast_algorithms mpi_catalogue sync interference peruse reports guidelines hosts simulated setup library slurm"
 all_groups="quick $default_groups"
 groups=${*:-$default_groups}
@@ -191,6 +199,12 @@ gates)
   check rows_gate_fails_on_planted_violations sh tests/gates/rows_planted.sh
   check header_worded_in_one_module sh tests/gates/header_owner.sh
   check header_gate_fails_on_planted_violations sh tests/gates/header_owner_planted.sh
+  # these two pass once every module is converted (issue 40): measurements read m->arg by
+  # name, and no module header runs past 15 lines
+  check measurements_read_arguments_by_name sh tests/gates/positional_args.sh
+  check positional_args_gate_fails_on_planted_violations sh tests/gates/positional_args_planted.sh
+  check module_headers_at_most_15_lines sh tests/gates/module_headers.sh
+  check module_headers_gate_fails_on_planted_violations sh tests/gates/module_headers_planted.sh
   check nothing_ends_processes_by_name sh tests/gates/no_pkill.sh
   check citations_by_published_title sh tests/gates/citations.sh
   # the bench scripts are run by hand (tools/bench/, doc/manual.md "Benchmarks"): here only
@@ -219,13 +233,23 @@ gates)
   }
   # no_warnings NAME: that build ended with status 0 and without a single message
   no_warnings() { cat "$out/$1.warn"; sk_cc_ok "$out/$1.warn" quiet; }
+  # the runs' own builds (tests/lib.sh sk_binary: seq and each MPI at -O2 with the same
+  # warning flags) stand for gcc's builds of the same configuration, where cc and the
+  # wrappers compile with gcc at -O2
+  # build_warnings NAME BUILD COMPILER: that build's messages, as warnings_build's
+  build_warnings() {
+    [ "$c" = gcc ] && [ "$SK_MPI_CFLAGS" = -O2 ] && [ -x "$out/$2" ] && [ -f "$out/build-$2.log" ] || return 1
+    case $3 in *mpicc*) _cmd=$($3 -show 2>/dev/null || $3 --showme:command 2>/dev/null) ;; *) _cmd=$(readlink -f "$(command -v "$3")") ;; esac
+    case ${_cmd%% *} in *gcc*) ;; *) return 1 ;; esac
+    cp "$out/build-$2.log" "$out/$1.warn" && echo 0 > "$out/$1.warn.rc" && warnings_names="$warnings_names $1"
+  }
   warnings_names=""
   for c in gcc clang; do
     if ! have $c; then skip "warnings_$c" "$c"; continue; fi
-    warnings_build "warnings_${c}_seq" "$c" -DSKAMPI_SEQ
+    build_warnings "warnings_${c}_seq" skampi-seq cc || warnings_build "warnings_${c}_seq" "$c" -DSKAMPI_SEQ
     for i in $impls; do
       if [ $i = openmpi ]; then wrap="OMPI_CC=$c $(mpicc_of openmpi)"; else wrap="MPICH_CC=$c $(mpicc_of mpich)"; fi
-      warnings_build "warnings_${c}_$i" "$wrap" @isystem:$i
+      build_warnings "warnings_${c}_$i" "skampi-$i" "$(mpicc_of $i)" || warnings_build "warnings_${c}_$i" "$wrap" @isystem:$i
       warnings_build "warnings_${c}_${i}_mpi1" "$wrap" @isystem:$i -DSKAMPI_MPI1
       warnings_build "warnings_${c}_${i}_mpit" "$wrap" @isystem:$i -DSKAMPI_MPIT
     done
@@ -252,6 +276,7 @@ unit)
     if sk_cc_ok "$out/$n.build"; then run_counted "$n" "$out/$n"
     else fail "$n: does not build (tests/out/$n.build)"; tail -5 "$out/$n.build"; fi
   done
+  run_counted check_sko_short sh tests/common/check_sko_short.sh
   run_counted readme_recipe_builds sh tests/unit/recipe.sh
   if have "${CC:-clang}"; then
     run_counted unit_sanitized sh tests/unit/run_sanitized.sh
@@ -346,7 +371,9 @@ bcast_algorithms)
   echo "# broadcast algorithms (Pichler 2013), byte for byte"
   skip_missing_mpis bcast_algorithms
   for i in $impls; do run_counted "bcast_algos_$i" sh tests/bcast_algorithms/run.sh $i 1 2 3 4 5 6 7 8; done
-  run_counted bcast_algos_rcce sh tests/bcast_algorithms/run.sh rcce $(seq 1 48)
+  # the emulator at 1 to 9 UEs (every case up to 8) and around the powers of two and the
+  # SCC's 48 (a quarter of the time of 1 to 48: make check-bcast-rcce-all runs them all)
+  run_counted bcast_algos_rcce sh tests/bcast_algorithms/run.sh rcce ${SKAMPI_BCAST_RCCE_UES:-1-9 15 16 17 24 31 32 33 47 48}
   ;;
 mpi_catalogue)
   echo "# the MPI measurement catalogue"
@@ -409,6 +436,9 @@ library)
 simulated)
   echo "# truth on simulated platforms (SimGrid SMPI)"
   run_counted simulated sh tests/simulated/run.sh
+  # the rows' redesign changed no result: a row or two of every module, byte for byte
+  # against the tree before it (make check-rows-identical: every row, about 10 minutes)
+  ROWS="$rows_sample" run_counted rows_identical_sample sh tests/mpi_catalogue/rows_identical.sh
   ;;
 setup)
   echo "# set-up as a user sees it"
@@ -426,5 +456,9 @@ esac
 # how long each group took, so that a CI run near its time limit shows where the time went
 echo "# group $g: $(( $(date +%s) - group_start )) s, $passed passed, $failed failed so far"
 done
+if [ -s "$sk_failed_list" ]; then
+  echo "# the failed checks again (their lines above may be cut from a long log):"
+  cat "$sk_failed_list"
+fi
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,7 +1,7 @@
 #!/bin/sh
 # tools/run.sh -- the main job (`make run`): build skampi from the one file with the MPI
 # compiler wrapper tools/findmpi.sh finds (MPICC / MPIRUN override) and run ski/quick.ski
-# with 2 processes, writing quick.sko (and its log quick.sko.log); the compile is skipped
+# with 2 processes, writing quick.sko (its log quick.sko.log is removed when the run ends); the compile is skipped
 # when ./skampi is newer than skampi_amalgam.c and was built with the same compiler; the
 # last line names the report command.
 # Environment: NP (processes, 2), INPUT (ski/quick.ski), OUTPUT (quick.sko).

@@ -40,6 +40,10 @@
 #include <signal.h>
 #include <sys/times.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
+#if defined(__linux__)
+#include <sys/ioctl.h>
+#endif
 #if defined(SIGALRM) && defined(SA_RESTART) && defined(_SC_CLK_TCK)
 #define HOST_DEADLINE 1
 #endif
@@ -158,6 +162,36 @@ SK_API int sk_host_crowded(void) { return host_crowded; }
 SK_API void sk_host_yield(void) { HOST_YIELD(); }
 #ifdef SKAMPI_MPI
 SK_API void sk_host_nap(void) { HOST_NAP(); }
+#endif
+
+#if defined(HOST_UNIX) && !defined(SKAMPI_NO_YIELD) && defined(FIONREAD) && defined(S_ISFIFO) && !SK_SIMULATED
+#define HOST_DRAIN 1
+#endif
+#ifdef SKAMPI_MPI
+/* How many bytes wait in the pipe behind descriptor fd; 0 when it is no pipe or the
+** system does not tell. */
+#ifdef HOST_DRAIN
+static long host_pipe_unread(int fd)
+{
+  struct stat st;
+  int n = 0;
+  if (fstat(fd, &st) != 0 || !S_ISFIFO(st.st_mode)) return 0;
+  if (ioctl(fd, FIONREAD, &n) != 0) return 0;
+  return n;
+}
+#endif
+
+SK_API void sk_host_let_output_drain(double seconds)
+{
+#ifdef HOST_DRAIN
+  long steps = (long)(seconds * 1000.0), i;
+  for (i = 0; i < steps && (host_pipe_unread(1) > 0 || host_pipe_unread(2) > 0); i++)
+    (void)poll(NULL, 0, 1);
+  (void)poll(NULL, 0, 20);   /* what was read, the reader has still to pass on */
+#else
+  (void)seconds;
+#endif
+}
 #endif
 
 #if SK_SIMULATED

@@ -61,6 +61,14 @@ SK_API void sk_host_pass(double seconds);
 #ifdef SKAMPI_MPI
 SK_API void sk_host_nap(void);
 #endif
+/* Before an abort: wait until whoever reads this process's standard output and error
+** through a pipe (an MPI launcher forwarding them) has taken what was written, for at
+** most `seconds` -- a launcher that handles the abort first drops what it had not read.
+** Linux tells what is still in a pipe (FIONREAD); elsewhere, or on a file or terminal,
+** it returns at once. */
+#ifdef SKAMPI_MPI
+SK_API void sk_host_let_output_drain(double seconds);
+#endif
 /* The involuntary context switches of this process so far (getrusage's ru_nivcsw, all
 ** its threads): the scheduler took the processor from it while it could run (sched_yield
 ** counts too). -1 where the system does not tell. */

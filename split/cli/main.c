@@ -1,21 +1,11 @@
 /*
 ** main.c -- the command line (SKaMPI 5 manual §2.3, §2.4): parses the options and
-** dispatches to the mode: -h (short), --help-all, -V, -l (here), merge (merge.h), report and export
-** (postproc.h), comparison of runs (compare.h), -n and -t (the input loaded by run.h, then
-** checked or printed here), or a benchmark run (run.h, which owns the run's start-up and
-** its steps) of an input file or of a one-line run's generated program (oneline.h; --dump
-** prints it). A usage error is one line and a hint; only -h prints the help. The mode is
-** decided from the command line first: only a benchmark run starts the transport
-** (MPI_Init); the other modes make no MPI call and run without a launcher.
-**
-**   skampi [-h] [-V] [-l [NAME]] [-n] [-s] [-t] [-v] [-q] [-F] [-i inputfile] [-o outputfile]
-**          [-L logfile]
-**   skampi [options] NAME [--sizes MIN:MAX] [--reps MIN:MAX] [--error E] [--procs MIN:MAX] [--dump]
-**   skampi -m OUT IN...  |  -r REPORT IN...  |  -x csv|json IN... [-o OUT]
-**   skampi -c [-a ALPHA] [-o OUT.csv] A.sko B.sko ...  |  -c A1.sko A2.sko -- B1.sko B2.sko ...
-**   skampi osu_NAME [OSU options]  |  IMB-PROGRAM [BENCHMARK ...] [IMB options]  (peer_names.h)
-** In the library build (-DSKAMPI_LIBRARY, skampi.h) there is no main: the same function
-** is sk_program_main (main.h), which skampi_program calls.
+** dispatches to the mode: -h, --help-all, -V, -l (here), merge (merge.h), report and
+** export (postproc.h), comparison of runs (compare.h), -n and -t (the input loaded by
+** run.h, then checked or printed here), or a benchmark run (run.h) of an input file or of
+** a one-line run's generated program (oneline.h). Only a benchmark run starts the
+** transport; the other modes make no MPI call. In the library build main is
+** sk_program_main (main.h). The synopsis and the rules: doc/internals.md, "cli".
 */
 #include "main.h"
 #include "run.h"

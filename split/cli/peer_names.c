@@ -268,6 +268,16 @@ static void peer_closest_bench(const char *family, const char *name, sk_str *out
   peer_closest(name, names, n, out);
 }
 
+/* The message for a benchmark name that family ("osu" or an IMB program) lacks; returns -1. */
+static int peer_no_bench(const char *family, const char *name, sk_str *err)
+{
+  if (family[0] == 'o') sk_str_printf(err, "skampi: '%s' is no OSU 7.4 benchmark that skampi measures", name);
+  else sk_str_printf(err, "skampi: %s has no benchmark '%s' that skampi measures", family, name);
+  peer_closest_bench(family, name, err);
+  sk_str_puts(err, " (doc/manual.md \"OSU and IMB names\" lists them)");
+  return -1;
+}
+
 static void peer_closest_option(const peer_option *opts, int nopts, const char *name, sk_str *out)
 {
   const char *names[64];
@@ -276,7 +286,8 @@ static void peer_closest_option(const peer_option *opts, int nopts, const char *
   peer_closest(name, names, k, out);
 }
 
-/* A whole number (suffixes k and M) into *v; 0 when it is none. */
+/* A whole number (suffixes k and M) up to 128M into *v; 0 when it is none. */
+#define PEER_NUMBER_MAX (128L * 1048576L)
 static int peer_number(const char *s, long *v)
 {
   char *end;
@@ -285,9 +296,27 @@ static int peer_number(const char *s, long *v)
   n = strtol(s, &end, 10);
   if (*end == 'k' || *end == 'K') { n *= 1024L; end++; }
   else if (*end == 'M') { n *= 1048576L; end++; }
-  if (*end != '\0' || n < 0 || n > 128L * 1048576L) return 0;
+  if (*end != '\0' || n < 0 || n > PEER_NUMBER_MAX) return 0;
   *v = n;
   return 1;
+}
+
+/* MIN of "MIN:MAX" (v up to its colon) into first[32]; 0 when it is longer. */
+static int peer_first(const char *v, const char *colon, char *first)
+{
+  if (colon - v >= 32) return 0;
+  memcpy(first, v, (size_t)(colon - v));
+  first[colon - v] = '\0';
+  return 1;
+}
+
+/* Option a's value v, a whole number from 1 to max, into *n; else the message (give
+** what) and 0. */
+static int peer_count(const sk_peer *p, const char *a, const char *v, long *n, long max, const char *what, sk_str *err)
+{
+  if (peer_number(v, n) && *n >= 1 && *n <= max) return 1;
+  sk_str_printf(err, "skampi: %s %s '%s': give %s", p->family, a, v, what);
+  return 0;
 }
 
 /* OSU's -m [MIN:]MAX ("2:" keeps the default MAX). */
@@ -296,9 +325,7 @@ static int peer_osu_sizes(const char *v, sk_peer *p)
   const char *colon = strchr(v, ':');
   char first[32];
   if (colon == NULL) return peer_number(v, &p->size_max);
-  if ((size_t)(colon - v) >= sizeof first) return 0;
-  memcpy(first, v, (size_t)(colon - v));
-  first[colon - v] = '\0';
+  if (!peer_first(v, colon, first)) return 0;
   if (colon != v && !peer_number(first, &p->size_min)) return 0;
   if (colon[1] != '\0' && !peer_number(colon + 1, &p->size_max)) return 0;
   return p->size_min <= p->size_max;
@@ -311,10 +338,7 @@ static int peer_imb_msglog(const char *v, sk_peer *p)
   const char *colon = strchr(v, ':');
   if (colon != NULL) {
     char first[32];
-    if ((size_t)(colon - v) >= sizeof first) return 0;
-    memcpy(first, v, (size_t)(colon - v));
-    first[colon - v] = '\0';
-    if (!peer_number(first, &lo) || !peer_number(colon + 1, &hi)) return 0;
+    if (!peer_first(v, colon, first) || !peer_number(first, &lo) || !peer_number(colon + 1, &hi)) return 0;
   } else if (!peer_number(v, &hi)) return 0;
   if (lo > hi || hi > 27) return 0;
   p->size_min = 0;
@@ -352,12 +376,7 @@ SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const
   p->tool = family[0] == 'o' ? 'o' : 'i';
   p->family = family[0] == 'o' ? first : family;
   if (p->tool == 'o') {
-    if ((k = peer_find("osu", first)) < 0) {
-      sk_str_printf(err, "skampi: '%s' is no OSU 7.4 benchmark that skampi measures", first);
-      peer_closest_bench("osu", first, err);
-      sk_str_puts(err, " (doc/manual.md \"OSU and IMB names\" lists them)");
-      return -1;
-    }
+    if ((k = peer_find("osu", first)) < 0) return peer_no_bench("osu", first, err);
     p->bench[p->nbench++] = k;
     opts = osu_options;
     nopts = (int)(sizeof osu_options / sizeof osu_options[0]);
@@ -372,12 +391,7 @@ SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const
     size_t len = strcspn(a, "=");
     if (sk_streq(a, "-h") || sk_streq(a, "--help") || sk_streq(a, "-help")) return 2;
     if (p->tool == 'i' && a[0] != '-') {   /* IMB: the benchmarks to run */
-      if ((k = peer_find(family, a)) < 0) {
-        sk_str_printf(err, "skampi: %s has no benchmark '%s' that skampi measures", family, a);
-        peer_closest_bench(family, a, err);
-        sk_str_puts(err, " (doc/manual.md \"OSU and IMB names\" lists them)");
-        return -1;
-      }
+      if ((k = peer_find(family, a)) < 0) return peer_no_bench(family, a, err);
       if (p->nbench < SK_PEER_MAX) p->bench[p->nbench++] = k;
       continue;
     }
@@ -423,20 +437,11 @@ SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const
         return -1;
       }
     } else if (sk_streq(op->name, "-i") || sk_streq(op->name, "--iterations") || sk_streq(op->name, "-iter")) {
-      if (!peer_number(v, &p->iterations) || p->iterations < 1) {
-        sk_str_printf(err, "skampi: %s %s '%s': give a number of iterations from 1", p->family, a, v);
-        return -1;
-      }
+      if (!peer_count(p, a, v, &p->iterations, PEER_NUMBER_MAX, "a number of iterations from 1", err)) return -1;
     } else if (sk_streq(op->name, "-W") || sk_streq(op->name, "--window-size") || sk_streq(op->name, "-window_size")) {
-      if (!peer_number(v, &p->window) || p->window < 1 || p->window > 1024) {
-        sk_str_printf(err, "skampi: %s %s '%s': give a window of 1 to 1024 messages", p->family, a, v);
-        return -1;
-      }
+      if (!peer_count(p, a, v, &p->window, 1024, "a window of 1 to 1024 messages", err)) return -1;
     } else if (sk_streq(op->name, "-npmin")) {
-      if (!peer_number(v, &p->npmin) || p->npmin < 1) {
-        sk_str_printf(err, "skampi: %s -npmin '%s': give a number of processes from 1", p->family, v);
-        return -1;
-      }
+      if (!peer_count(p, a, v, &p->npmin, PEER_NUMBER_MAX, "a number of processes from 1", err)) return -1;
     } else if (sk_streq(op->name, "-zero_size")) {
       p->no_zero = sk_streq(v, "0") || sk_streq(v, "off") || sk_streq(v, "disable");
     } else if (sk_streq(op->name, "-f") || sk_streq(op->name, "--full")) p->full = 1;
@@ -522,32 +527,6 @@ SK_API int sk_peer_program(const sk_peer *p, sk_oneline *o, int nprocs, sk_str *
   return ok;
 }
 
-/* The "# overlap: t_pure P us, t_CPU C us, t_ovrl O us, overlap V %" note under each
-** result line of block name in the file's text (the overlap rows write it when the figures
-** can be trusted): per line of the block in order, 4 numbers or none (has[i] 0). */
-typedef struct peer_overlap { double v[4]; int has; } peer_overlap;
-
-static peer_overlap *peer_overlaps(const char *text, const char *name, size_t n)
-{
-  peer_overlap *ov = (peer_overlap *)sk_calloc(n + 1, sizeof *ov);
-  char begin[220];
-  const char *s;
-  long line = -1;
-  sprintf(begin, "# begin result \"%.200s\"\n", name);
-  if (text == NULL || (s = strstr(text, begin)) == NULL) return ov;
-  for (s += strlen(begin); *s && strncmp(s, "# end result", 12) != 0; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : "") {
-    double pure, cpu, ovrl, overlap;
-    if (*s != '#') line++;
-    else if (line >= 0 && (size_t)line < n
-             && sscanf(s, "# overlap: t_pure %lf us, t_CPU %lf us, t_ovrl %lf us, overlap %lf", &pure, &cpu, &ovrl,
-                       &overlap) == 4) {
-      ov[line].v[0] = ovrl; ov[line].v[1] = pure; ov[line].v[2] = cpu; ov[line].v[3] = overlap;
-      ov[line].has = 1;
-    }
-  }
-  return ov;
-}
-
 /* The file's whole text (NULL when it cannot be read: the overlap figures are then left out). */
 static char *peer_slurp(const char *path)
 {
@@ -560,6 +539,36 @@ static char *peer_slurp(const char *path)
   while ((got = fread(buf, 1, sizeof buf, f)) > 0) sk_str_putn(&t, buf, got);
   fclose(f);
   return t.data;
+}
+
+/* The "# overlap: t_pure P us, t_CPU C us, t_ovrl O us, overlap V %" note under each
+** result line of block name in the result file path (the overlap rows write it when the
+** figures can be trusted): per line of the block in order, 4 numbers or none (has[i] 0). */
+typedef struct peer_overlap { double v[4]; int has; } peer_overlap;
+
+static peer_overlap *peer_overlaps(const char *path, const char *name, size_t n)
+{
+  peer_overlap *ov = (peer_overlap *)sk_calloc(n + 1, sizeof *ov);
+  char begin[220], *text = peer_slurp(path);
+  const char *s;
+  long line = -1;
+  sprintf(begin, "# begin result \"%.200s\"\n", name);
+  if (text == NULL || (s = strstr(text, begin)) == NULL) {
+    free(text);
+    return ov;
+  }
+  for (s += strlen(begin); *s && strncmp(s, "# end result", 12) != 0; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : "") {
+    double pure, cpu, ovrl, overlap;
+    if (*s != '#') line++;
+    else if (line >= 0 && (size_t)line < n
+             && sscanf(s, "# overlap: t_pure %lf us, t_CPU %lf us, t_ovrl %lf us, overlap %lf", &pure, &cpu, &ovrl,
+                       &overlap) == 4) {
+      ov[line].v[0] = ovrl; ov[line].v[1] = pure; ov[line].v[2] = cpu; ov[line].v[3] = overlap;
+      ov[line].has = 1;
+    }
+  }
+  free(text);
+  return ov;
 }
 
 static int peer_cmp(const void *a, const void *b)
@@ -600,8 +609,8 @@ static void peer_osu_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
 {
   size_t i;
   int t, sized = e->layout != OSU_SYNC && !(e->layout == OSU_NBC && sk_streq(e->row, "Ibarrier_overlap"));
-  peer_overlap *ov = NULL;
-  char *text = NULL;
+  int range = p->full && e->layout != OSU_BW && e->layout != OSU_MBW && e->layout != OSU_RMA_BW;
+  peer_overlap *ov = e->layout == OSU_NBC ? peer_overlaps(p->output, b->name, b->n) : NULL;
   printf("\n# %s v7.4\n", e->title);
   if (e->layout == OSU_MBW) printf("# [ pairs: %d ] [ window size: %ld ]\n", 1, p->window ? p->window : 64L);
   if (e->layout == OSU_RMA_LAT || e->layout == OSU_RMA_BW)
@@ -619,16 +628,12 @@ static void peer_osu_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
     break;
   default: printf("%*s", 20, "Avg Latency(us)"); break;
   }
-  if (p->full && e->layout != OSU_BW && e->layout != OSU_MBW && e->layout != OSU_RMA_BW)
+  if (range)
     printf("%*s%*s%*s", 20, "Min Latency(us)", 20, "Max Latency(us)", 12, "Iterations");
   for (t = 0; t < p->ntail; t++)
     printf("%*sP%d Tail %s", (int)(20 - strlen(e->layout == OSU_BW ? "Px Tail BW(MB/s)" : "Px Tail Lat(us)")
                                     - (p->tail[t] > 9)), "", p->tail[t], e->layout == OSU_BW ? "BW(MB/s)" : "Lat(us)");
   printf("  skampi flags\n");
-  if (e->layout == OSU_NBC) {
-    text = peer_slurp(p->output);
-    ov = peer_overlaps(text, b->name, b->n);
-  }
   for (i = 0; i < b->n; i++) {
     const sk_sko_line *l = &b->lines[i];
     double lat = peer_time(l), ratio = l->time_us > 0.0 ? lat / l->time_us : 1.0;
@@ -644,7 +649,7 @@ static void peer_osu_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
       break;
     default: printf("%*.*f", 20, 2, lat); break;
     }
-    if (p->full && e->layout != OSU_BW && e->layout != OSU_MBW && e->layout != OSU_RMA_BW)
+    if (range)
       printf("%*.*f%*.*f%*ld", 20, 2, (l->has_dist ? l->dist[0] : l->time_us) * ratio, 20, 2,
              (l->has_dist ? l->dist[6] : l->time_us) * ratio, 12, l->reps);
     for (t = 0; t < p->ntail; t++) {
@@ -656,7 +661,6 @@ static void peer_osu_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
     peer_flags(l);
   }
   free(ov);
-  free(text);
 }
 
 /* IMB's underline: "#" and line_len * 13 - 1 dashes. */
@@ -682,7 +686,6 @@ static void peer_imb_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
   int h = e->layout - IMB_TIME_BW, k, fields = 0, pair = e->layout == IMB_TIME_BW || e->layout == IMB_BW_RATE;
   size_t i;
   peer_overlap *ov = NULL;
-  char *text = NULL;
   for (k = 0; k < 6 && heads[h][k]; k++) fields++;
   printf("\n");
   peer_imb_line(fields);
@@ -694,10 +697,7 @@ static void peer_imb_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
   if (sk_streq(e->family, "IMB-RMA")) printf("#\n#    MODE: NON-AGGREGATE \n#\n");
   for (k = 0; k < fields; k++) printf("%13s", heads[h][k]);
   printf("  skampi flags\n");
-  if (e->layout == IMB_OVERLAP || e->layout == IMB_OVERLAP_SYNC) {
-    text = peer_slurp(p->output);
-    ov = peer_overlaps(text, b->name, b->n);
-  }
+  if (e->layout == IMB_OVERLAP || e->layout == IMB_OVERLAP_SYNC) ov = peer_overlaps(p->output, b->name, b->n);
   for (i = 0; i < b->n; i++) {
     const sk_sko_line *l = &b->lines[i];
     double t = peer_time(l), lo = l->time_us, hi = l->time_us, avg = 0.0;
@@ -732,7 +732,6 @@ static void peer_imb_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
     peer_flags(l);
   }
   free(ov);
-  free(text);
 }
 
 SK_API int sk_peer_print(const sk_peer *p, int nprocs)

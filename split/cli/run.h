@@ -1,28 +1,10 @@
 /*
-** run.h -- one benchmark run, from the input to the footer; main.c (cli) only chooses
-** the mode. Every step is collective over the world unless it says "rank 0", and all of
-** the start-up happens here, in this order, before the first suite:
-**   1. oversubscription: every process reports its host and processors, rank 0 decides
-**      whether skampi's waits yield (oversub.h; also starts the library's poll breaker)
-**   2. the input: rank 0 reads and parses it (a SKaMPI 4 parameter file through
-**      params4.h, else .ski), the files are broadcast and parsed on every process; a
-**      user error ends every process (-n and -t stop after this step: sk_run_load)
-**   3. the output: rank 0 opens it and decides from the run's log (runlog.h) whether the
-**      run is fresh or resumes an interrupted one, and tells the others
-**   4. the MPI-IO directory and the signal handlers that remove its files (io_files.h)
-**   5. the interpreter with the command line's settings (-v, -q, the suites to skip)
-**   6.-9. the start every front end shares (session.h, also the library's): the
-**      scheduler floor when oversubscribed, clock synchronisation and its description,
-**      the dummy time of the simple pattern; rank 0 writes the header with this run's
-**      facts (input, -s copy, random seed, resumption)
-** Then the suites (interp.h, which chooses the waits' interference policy at every
-** suite), the footer (session.h: synchronisation, oversubscription and interference
-** summaries, finish time), the MPI-IO files removed, the output closed, the post-run
-** merge with backups (postproc.h). A run that measured nothing because every measure
-** statement's communicator was too small ends with SK_EXIT_USER_ERROR and one line naming
-** the processes needed and the launcher's command line; a run whose suites were all
-** skipped (resumed, MPI_COMM_NULL) or that has none measured nothing on purpose and ends
-** with 0.
+** run.h -- one benchmark run, from the input to the footer; main.c only chooses the mode.
+** All of the start-up happens here, in order, before the first suite: oversubscription,
+** the input (read by rank 0, broadcast, parsed everywhere), the output and the run's log,
+** the MPI-IO directory and its signal handlers, the interpreter, then session.h's start;
+** then the suites, the footer, the post-run merge. Every step is collective unless it
+** says rank 0. The steps and the exit statuses: doc/internals.md, "cli".
 */
 #ifndef SK_RUN_H
 #define SK_RUN_H

@@ -1,29 +1,11 @@
 /*
 ** apr.c -- automatic parameter refinement (SKaLib report (TR 99/07) §3.3.1-§3.3.3, key of
-** eq. 3.5; SKaMPI 5 `autorefine` loops, SKaMPI 5 manual §5.3.1). Owns the choice of loop
-** values; it measures nothing itself. Follows SKaLib §3.3.1, not SKaMPI 5's variant.
-**
-** Phase one: the points of the plain loop, from the loop generator (loops.h) with the
-** bound always included.
-**
-** Phase two: every segment (m_b, m_c) between neighbouring points gets the key (eq. 3.5)
-**     K = min(|D1| / |t_b|, |D2| / |t_c|, (m_c - m_b) / |m_b|)
-** D1 = t_c minus the value at m_c of the line through the left neighbour segment
-** (m_a, t_a)-(m_b, t_b); D2 = t_b minus the value at m_b of the line through the right
-** neighbour (m_c, t_c)-(m_d, t_d) (the end and zero rules: see sk_apr_key). The
-** splittable segments sit in a binary max-heap ordered by key, ties by smaller m_b (a
-** total order: the choice never depends on the heap's layout). The top one is split at
-** sqrt(m_b * m_c) (geometric) or (m_b + m_c) / 2 (linear), rounded like the loop values.
-** A segment is not splittable when m_c - m_b < min_distance or no loop value lies
-** strictly inside; it leaves the heap for good. After each new point the four segments
-** whose key depends on it are recomputed.
-**
-** Stop (sk_apr_stop_reason): the largest key < max_error ("error bound reached"); no
-** splittable segment left ("minimum distance"); max_steps points measured, initial points
-** included ("step budget"); or sk_apr_stop ("stopped"). Defaults: see
-** sk_apr_default_config.
-**
-** Invariants: equal inputs give equal sequences on every process; keys are finite.
+** eq. 3.5; SKaMPI 5 `autorefine` loops, SKaMPI 5 manual §5.3.1): the choice of loop
+** values, following SKaLib §3.3.1 rather than SKaMPI 5's variant; it measures nothing.
+** Phase one: the plain loop's points (loops.h) with the bound included; phase two: the
+** segment of the largest key is split, from a max-heap, until a stop rule holds.
+** Equal inputs give equal sequences on every process. The phases, the key, the stop
+** rules: doc/internals.md, "core".
 */
 #include "apr.h"
 #include "loops.h"
@@ -118,21 +100,13 @@ static double apr_extrapolate(double x0, double t0, double x1, double t1, double
 **     otherwise (SKaMPI 4's Min_Distance was absolute).
 **   max_steps 0: no limit; max_error and min_distance already bound the work, the suite
 **     time limit (sk_apr_stop) bounds the time. */
-SK_API void sk_apr_default_config(sk_apr_config *c)
-{
-  c->first = 1.0;
-  c->last = 1.0;
-  c->step = 2.0;
-  c->geometric = 1;
-  c->integer = 1;
-  c->multiple_of = 1;
-  c->limits.max_error = 0.1;
-  c->limits.min_distance = 0.0;
-  c->limits.max_steps = 0;
-  c->limits.budget_factor = 0.0;
-  c->refine = 1;
-  c->key = SK_APR_KEY_EQ35;
-}
+static const sk_apr_config apr_default_config = {
+  1.0, 1.0, 2.0, 1, 1, 1,      /* first, last, step, geometric, integer, multiple_of */
+  { 0.1, 0.0, 0, 0.0 },        /* limits: max_error, min_distance, max_steps, budget_factor */
+  1, SK_APR_KEY_EQ35           /* refine, key */
+};
+
+SK_API void sk_apr_default_config(sk_apr_config *c) { *c = apr_default_config; }
 
 SK_API const char *sk_apr_config_error(const sk_apr_config *c)
 {

@@ -1,21 +1,11 @@
 /*
-** apr.h -- automatic parameter refinement, APR (SKaLib report (TR 99/07) §3.3; SKaMPI 5 `autorefine`
-** loops, SKaMPI 5 manual §5.3.1). Chooses the values of a loop variable at which a suite is
-** measured: first the points of the plain loop, then, one at a time, the middle of the
-** segment whose key (eq. 3.5) is largest, until the largest key is below max_error, no
-** segment can be split, the step budget is used up, or the caller stops it.
-**
-** Pure and deterministic: no clock, no communication, no global state. Every process
-** can drive its own copy in lock-step with the same results (or rank 0 drives it and
-** broadcasts each x); equal inputs always give equal sequences.
-**
-** Use:
-**   sk_apr *a = sk_apr_new(&cfg);              (NULL: cfg invalid, see sk_apr_config_error)
-**   while (sk_apr_next(a, &x)) sk_apr_report(a, measure_at(x));
-**   for (i = 0; i < sk_apr_count(a); i++) sk_apr_point(a, i, &x, &t);   (sorted by x)
-**   sk_apr_free(a);
-** With refine = 0 the same object runs a plain `for` loop (the initial points only), so
-** `for` and `autorefine` loops produce their initial points in exactly one place.
+** apr.h -- automatic parameter refinement, APR (SKaLib report (TR 99/07) §3.3; SKaMPI 5
+** `autorefine` loops, SKaMPI 5 manual §5.3.1): the values of a loop variable at which a
+** suite is measured: the plain loop's points, then one at a time the middle of the
+** segment of the largest key (eq. 3.5) until a stop rule holds. Pure and deterministic:
+** no clock, no communication, no global state. With refine = 0 it runs a plain `for`
+** loop, so both kinds of loop produce their points in one place. Use: doc/internals.md,
+** "core".
 */
 #ifndef SK_APR_H
 #define SK_APR_H

@@ -3,16 +3,10 @@
 */
 #include "asec.h"
 
-SK_API void sk_asec_default_config(sk_asec_config *c)
-{
-  c->min_reps = 8;
-  c->max_reps = 33;
-  c->max_rel_error = 0.1;
-  c->cut_quantile = 0.25;
-  c->time_limit = 0.0;
-  c->statistic = SK_STATISTIC_MEAN;
-  c->precision_ticks = 100.0;
-}
+/* min_reps, max_reps, max_rel_error, cut_quantile, time_limit, statistic, precision_ticks */
+static const sk_asec_config asec_default_config = { 8, 33, 0.1, 0.25, 0.0, SK_STATISTIC_MEAN, 100.0 };
+
+SK_API void sk_asec_default_config(sk_asec_config *c) { *c = asec_default_config; }
 
 SK_API void sk_asec_begin(sk_asec *a, const sk_asec_config *c, double now)
 {

@@ -12,16 +12,10 @@ static struct {
   size_t cache_allocated;
 } buffers;
 
-SK_API void sk_buffers_default_config(sk_buffer_config *c)
-{
-  c->size = 64 * 1024;
-  c->cycling = 0;
-  c->send_align = 8;
-  c->recv_align = 8;
-  c->cache_size = 0;
-  c->mpi_alloc_mem = 0;
-  c->mpi_alloc_info = NULL;
-}
+/* size, cycling, send_align, recv_align, cache_size, mpi_alloc_mem, mpi_alloc_info */
+static const sk_buffer_config buffers_default_config = { 64 * 1024, 0, 8, 8, 0, 0, NULL };
+
+SK_API void sk_buffers_default_config(sk_buffer_config *c) { *c = buffers_default_config; }
 
 static size_t buffers_align_of(size_t align) { return align ? align : 1; }
 

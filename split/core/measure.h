@@ -103,8 +103,8 @@ typedef struct sk_measurement {
 } sk_measurement;
 
 /* The rows, one per measurement, every function written out by its own name:
-**   SK_ROW_MPI("Bcast", "count:i datatype:t root:i", SK_PATTERN_COLLECTIVE, 1, 0,
-**              measure_Bcast, init_Bcast, NULL, NULL, check_bcast, NULL),
+**   SK_ROW_MPI("Bcast", "count:i datatype:t root:i", SK_PATTERN_COLLECTIVE, 1, OP_BCAST,
+**              measure_coll, init_bcast, NULL, NULL, check_bcast, NULL),
 ** the arguments being NAME, SIGNATURE, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT,
 ** FINALIZE, PREPARE, CHECK, NOTHING (INIT, FINALIZE, PREPARE, CHECK may be NULL; NOTHING is
 ** NULL or a string saying why there is nothing to verify). Rows that share functions tell
@@ -118,21 +118,19 @@ typedef struct sk_measurement {
 ** access: SK_HAVE_MPI_IO). */
 #define SK_ROW(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
   { NAME, NULL, PATTERN, INIT, MEASURE, FINALIZE, MIN_PROCS, NULL, NULL, NULL, SIG, PREPARE, CHECK, NOTHING, VARIANT }
-#define SK_ROW_MPI(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
-  { NAME, NULL, PATTERN, SK_IF_MPI(INIT), SK_IF_MPI(MEASURE), SK_IF_MPI(FINALIZE), MIN_PROCS, \
-    "an MPI library", NULL, NULL, SIG, SK_IF_MPI(PREPARE), SK_IF_MPI(CHECK), NOTHING, VARIANT }
-#define SK_ROW_MPI2(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
-  { NAME, NULL, PATTERN, SK_IF_MPI2(INIT), SK_IF_MPI2(MEASURE), SK_IF_MPI2(FINALIZE), MIN_PROCS, \
-    "MPI-2 (one-sided communication)", NULL, NULL, SIG, SK_IF_MPI2(PREPARE), SK_IF_MPI2(CHECK), NOTHING, VARIANT }
-#define SK_ROW_MPI3(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
-  { NAME, NULL, PATTERN, SK_IF_MPI3(INIT), SK_IF_MPI3(MEASURE), SK_IF_MPI3(FINALIZE), MIN_PROCS, \
-    "MPI-3", NULL, NULL, SIG, SK_IF_MPI3(PREPARE), SK_IF_MPI3(CHECK), NOTHING, VARIANT }
-#define SK_ROW_MPI4(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
-  { NAME, NULL, PATTERN, SK_IF_MPI4(INIT), SK_IF_MPI4(MEASURE), SK_IF_MPI4(FINALIZE), MIN_PROCS, \
-    "MPI-4", NULL, NULL, SIG, SK_IF_MPI4(PREPARE), SK_IF_MPI4(CHECK), NOTHING, VARIANT }
-#define SK_ROW_MPIIO(NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
-  { NAME, NULL, PATTERN, SK_IF_MPIIO(INIT), SK_IF_MPIIO(MEASURE), SK_IF_MPIIO(FINALIZE), MIN_PROCS, \
-    "MPI-IO (MPI-2 file access)", NULL, NULL, SIG, SK_IF_MPIIO(PREPARE), SK_IF_MPIIO(CHECK), NOTHING, VARIANT }
+/* SK_ROW_GUARDED: a row whose functions stand only where IF (SK_IF_MPI, ...) keeps them,
+** with NEEDS saying what the build lacks where they do not. The guarded rows' arguments
+** are SK_ROW's, abbreviated. */
+#define SK_ROW_GUARDED(IF, NEEDS, NAME, SIG, PATTERN, MIN_PROCS, VARIANT, MEASURE, INIT, FINALIZE, PREPARE, CHECK, NOTHING) \
+  { NAME, NULL, PATTERN, IF(INIT), IF(MEASURE), IF(FINALIZE), MIN_PROCS, \
+    NEEDS, NULL, NULL, SIG, IF(PREPARE), IF(CHECK), NOTHING, VARIANT }
+#define SK_ROW_MPI(N, S, P, MP, V, M, I, F, PR, C, NO) SK_ROW_GUARDED(SK_IF_MPI, "an MPI library", N, S, P, MP, V, M, I, F, PR, C, NO)
+#define SK_ROW_MPI2(N, S, P, MP, V, M, I, F, PR, C, NO) \
+  SK_ROW_GUARDED(SK_IF_MPI2, "MPI-2 (one-sided communication)", N, S, P, MP, V, M, I, F, PR, C, NO)
+#define SK_ROW_MPI3(N, S, P, MP, V, M, I, F, PR, C, NO) SK_ROW_GUARDED(SK_IF_MPI3, "MPI-3", N, S, P, MP, V, M, I, F, PR, C, NO)
+#define SK_ROW_MPI4(N, S, P, MP, V, M, I, F, PR, C, NO) SK_ROW_GUARDED(SK_IF_MPI4, "MPI-4", N, S, P, MP, V, M, I, F, PR, C, NO)
+#define SK_ROW_MPIIO(N, S, P, MP, V, M, I, F, PR, C, NO) \
+  SK_ROW_GUARDED(SK_IF_MPIIO, "MPI-IO (MPI-2 file access)", N, S, P, MP, V, M, I, F, PR, C, NO)
 /* Another name of the row TARGET (the original SKaMPI's spelling, SKaMPI 5 manual §3):
 ** it shares TARGET's signature, pattern, minimum and functions, which the catalogue
 ** copies from TARGET when it hands the row out (sk_catalogue_entry/_find never return

@@ -5,6 +5,7 @@
 ** do not make their handles compile-time constants.
 */
 #include "value.h"
+#include "mpi_objects.h"     /* the library's size and extent of a type */
 
 /* Layouts of the MPI pair types, for backends without MPI. */
 struct value_float_int { float f; int i; };
@@ -51,67 +52,40 @@ static struct {
 } values;
 
 #ifdef SKAMPI_MPI
+/* The handle named n: VALUE_NAMED(MPI_INT) returns MPI_INT when n is "MPI_INT" (a chain,
+** not a table: some MPI libraries' handles are no compile-time constants). */
+#define VALUE_NAMED(HANDLE) if (sk_streq(n, #HANDLE)) return HANDLE;
+
 static MPI_Datatype value_mpi_type(const char *n)
 {
-  if (sk_streq(n, "MPI_CHAR")) return MPI_CHAR;
-  if (sk_streq(n, "MPI_BYTE")) return MPI_BYTE;
-  if (sk_streq(n, "MPI_SHORT")) return MPI_SHORT;
-  if (sk_streq(n, "MPI_INT")) return MPI_INT;
-  if (sk_streq(n, "MPI_LONG")) return MPI_LONG;
-  if (sk_streq(n, "MPI_FLOAT")) return MPI_FLOAT;
-  if (sk_streq(n, "MPI_DOUBLE")) return MPI_DOUBLE;
-  if (sk_streq(n, "MPI_UNSIGNED")) return MPI_UNSIGNED;
-  if (sk_streq(n, "MPI_UNSIGNED_CHAR")) return MPI_UNSIGNED_CHAR;
-  if (sk_streq(n, "MPI_UNSIGNED_SHORT")) return MPI_UNSIGNED_SHORT;
-  if (sk_streq(n, "MPI_UNSIGNED_LONG")) return MPI_UNSIGNED_LONG;
+  VALUE_NAMED(MPI_CHAR) VALUE_NAMED(MPI_BYTE) VALUE_NAMED(MPI_SHORT) VALUE_NAMED(MPI_INT) VALUE_NAMED(MPI_LONG)
+  VALUE_NAMED(MPI_FLOAT) VALUE_NAMED(MPI_DOUBLE)
+  VALUE_NAMED(MPI_UNSIGNED) VALUE_NAMED(MPI_UNSIGNED_CHAR) VALUE_NAMED(MPI_UNSIGNED_SHORT) VALUE_NAMED(MPI_UNSIGNED_LONG)
 #if SK_MPI_LEVEL >= 2
-  if (sk_streq(n, "MPI_UNSIGNED_LONG_LONG")) return MPI_UNSIGNED_LONG_LONG;
-  if (sk_streq(n, "MPI_LONG_LONG")) return MPI_LONG_LONG;
+  VALUE_NAMED(MPI_UNSIGNED_LONG_LONG) VALUE_NAMED(MPI_LONG_LONG)
 #endif
-  if (sk_streq(n, "MPI_LONG_DOUBLE")) return MPI_LONG_DOUBLE;
-  if (sk_streq(n, "MPI_FLOAT_INT")) return MPI_FLOAT_INT;
-  if (sk_streq(n, "MPI_LONG_INT")) return MPI_LONG_INT;
-  if (sk_streq(n, "MPI_DOUBLE_INT")) return MPI_DOUBLE_INT;
-  if (sk_streq(n, "MPI_SHORT_INT")) return MPI_SHORT_INT;
-  if (sk_streq(n, "MPI_2INT")) return MPI_2INT;
-  if (sk_streq(n, "MPI_LONG_DOUBLE_INT")) return MPI_LONG_DOUBLE_INT;
-  if (sk_streq(n, "MPI_LONG_LONG_INT")) return MPI_LONG_LONG_INT;
+  VALUE_NAMED(MPI_LONG_DOUBLE)
+  VALUE_NAMED(MPI_FLOAT_INT) VALUE_NAMED(MPI_LONG_INT) VALUE_NAMED(MPI_DOUBLE_INT) VALUE_NAMED(MPI_SHORT_INT)
+  VALUE_NAMED(MPI_2INT) VALUE_NAMED(MPI_LONG_DOUBLE_INT) VALUE_NAMED(MPI_LONG_LONG_INT)
   return MPI_DATATYPE_NULL;
 }
 
 static MPI_Op value_mpi_op(const char *n)
 {
-  if (sk_streq(n, "MPI_MAX")) return MPI_MAX;
-  if (sk_streq(n, "MPI_MIN")) return MPI_MIN;
-  if (sk_streq(n, "MPI_SUM")) return MPI_SUM;
-  if (sk_streq(n, "MPI_PROD")) return MPI_PROD;
-  if (sk_streq(n, "MPI_LAND")) return MPI_LAND;
-  if (sk_streq(n, "MPI_BAND")) return MPI_BAND;
-  if (sk_streq(n, "MPI_LOR")) return MPI_LOR;
-  if (sk_streq(n, "MPI_BOR")) return MPI_BOR;
-  if (sk_streq(n, "MPI_LXOR")) return MPI_LXOR;
-  if (sk_streq(n, "MPI_BXOR")) return MPI_BXOR;
-  if (sk_streq(n, "MPI_MINLOC")) return MPI_MINLOC;
-  if (sk_streq(n, "MPI_MAXLOC")) return MPI_MAXLOC;
+  VALUE_NAMED(MPI_MAX) VALUE_NAMED(MPI_MIN) VALUE_NAMED(MPI_SUM) VALUE_NAMED(MPI_PROD)
+  VALUE_NAMED(MPI_LAND) VALUE_NAMED(MPI_BAND) VALUE_NAMED(MPI_LOR) VALUE_NAMED(MPI_BOR)
+  VALUE_NAMED(MPI_LXOR) VALUE_NAMED(MPI_BXOR) VALUE_NAMED(MPI_MINLOC) VALUE_NAMED(MPI_MAXLOC)
 #if SK_MPI_LEVEL >= 2
-  if (sk_streq(n, "MPI_REPLACE")) return MPI_REPLACE;
+  VALUE_NAMED(MPI_REPLACE)
 #endif
   return MPI_OP_NULL;
 }
 
-/* Size and extent as the library sees them (MPI_Type_extent is MPI-1 only; MPI-3
-** removed it in favour of MPI-2's MPI_Type_get_extent). */
+/* Size and extent as the library sees them. */
 static void value_mpi_size_extent(MPI_Datatype t, size_t *size, size_t *extent)
 {
-  int s = 0;
-  MPI_Aint ext = 0;
-#if SK_MPI_REPLACED_NAMES
-  MPI_Aint lb = 0;
-  MPI_Type_get_extent(t, &lb, &ext);
-#else
-  MPI_Type_extent(t, &ext);
-#endif
-  MPI_Type_size(t, &s);
+  long s = 0, lb = 0, ext = 0;
+  sk_mo_type_describe(t, &s, &lb, &ext);
   *size = (size_t)s;
   *extent = (size_t)ext;
 }

@@ -1,20 +1,10 @@
 /*
 ** verify.h -- data verification of measurements (switch_verification_on, `skampi -v`):
-** before its timed repetitions a measurement runs once more with pattern-filled
-** buffers, and every receiving process checks that it holds exactly what MPI semantics
-** promise. This module owns the patterns, the comparison with the message that names
-** the first differing byte, and the one verification call (sk_verify_run) the engine
-** makes; the measurement modules own the knowledge of what arrives where.
-**
-** A measurement's registry row (measure.h) names its verification: prepare fills the
-** buffers (NULL: sk_verify_default_prepare), check compares and calls sk_verify_mismatch
-** on the first difference; a row with `nothing` set says why the measurement has nothing
-** to verify (a barrier, a clock read, a synthetic time), which `skampi -l` shows. A row
-** with neither is listed as "not verified".
-**
-** The pattern: sk_verify_byte(stream, i), never 0, is byte i of the data that process
-** `stream` (its rank in the measurement communicator) sends; receive buffers start as
-** zeros, so bytes that nothing wrote stay 0 and are told apart from any data.
+** before its timed repetitions a measurement runs once more with pattern-filled buffers
+** and every receiving process checks what MPI semantics promise. This module owns the
+** patterns (sk_verify_byte, never 0), the comparison and its message naming the first
+** differing byte, and the engine's one call (sk_verify_run); the measurement modules know
+** what arrives where (a row's prepare and check, or why nothing is verified).
 */
 #ifndef SK_VERIFY_H
 #define SK_VERIFY_H

@@ -15,8 +15,7 @@ SK_API void sk_engine_init(sk_engine *e, const sk_settings *settings)
 SK_API void sk_engine_free(sk_engine *e)
 {
   free(e->dummies);
-  e->dummies = NULL;
-  e->ndummies = e->capdummies = 0;
+  sk_engine_init(e, e->settings);   /* no dummy time seen, the same settings */
 }
 
 SK_API void sk_outcome_free(sk_measure_outcome *out)

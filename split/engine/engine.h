@@ -1,24 +1,10 @@
 /*
-** engine.h -- one measure statement from start to end, on every process (SPMD). The
-** interpreter evaluates the arguments and writes the line; everything between belongs
-** here, in this order:
-**   1. init on the members of the communicator; before it, the row's least process
-**      count against the communicator's size, known to every process alike: a smaller
-**      communicator is SK_TOO_FEW, nothing measured (the interpreter skips the point);
-**   2. agreement of ALL processes, before anything is sent: a failed init stops the run
-**      with its message, a buffer need beyond set_skampi_buffer is SK_NO_ROOM (the
-**      interpreter ends a loop up to '...' there, or reports the error);
-**   2a. with the verify setting on (switch_verification_on, `skampi -v`) and a verifier
-**      for the row (verify.h): one call with pattern-filled buffers, checked on every
-**      process; a mismatch is SK_VERIFY_FAILED with the message naming the measurement,
-**      its arguments and the first differing byte (the interpreter stops with exit 3);
-**   3. the dummy time of the communicator and pattern, once per run (SKaLib report
-**      (TR 99/07) §3.2: an empty single measurement of the same pattern under ASEC,
-**      reported, never subtracted);
-**   4. the ASEC run (runner.h) and finalize;
-**   5. the result travels to world rank 0, and every process learns rank 0's verdict:
-**      the time (autorefine needs it everywhere), failure, and whether the suite's time
-**      limit is spent.
+** engine.h -- one measure statement from start to end, on every process (SPMD): init on
+** the communicator's members after the least process count is checked, the agreement of
+** all processes on init and buffers, the verification call, the dummy time of the
+** communicator and pattern (SKaLib report (TR 99/07) §3.2), the ASEC run (runner.h) and
+** finalize, the result to world rank 0 and its verdict to everyone. The interpreter
+** evaluates the arguments and writes the line. The steps: doc/internals.md, "engine".
 */
 #ifndef SK_ENGINE_H
 #define SK_ENGINE_H

@@ -19,67 +19,40 @@ SK_API void sk_result_free(sk_result *r)
   r->nsamples = 0;
 }
 
+/* Each field of sk_result that travels, at its place in the packed array, and its type:
+** one list for both directions. With `out` the fields are packed (r is only read), else
+** unpacked from `in`. */
+static void result_fields(sk_result *r, double *out, const double *in)
+{
+#define RESULT_FIELD(PLACE, FIELD, TYPE) if (out) out[PLACE] = (double)r->FIELD; else r->FIELD = (TYPE)in[PLACE];
+  RESULT_FIELD(0, time, double) RESULT_FIELD(1, std_error, double) RESULT_FIELD(2, reps, int)
+  RESULT_FIELD(3, kept, int) RESULT_FIELD(4, reported_size, long) RESULT_FIELD(5, failed, int)
+  RESULT_FIELD(6, stop, sk_asec_stop) RESULT_FIELD(7, invalid, int) RESULT_FIELD(8, calls_per_timing, long)
+  RESULT_FIELD(9, late_starts, int) RESULT_FIELD(10, lost_processor, int) RESULT_FIELD(11, missed_window, int)
+  RESULT_FIELD(12, delay_max, double) RESULT_FIELD(13, delay_tolerance, double) RESULT_FIELD(14, switches, long)
+  RESULT_FIELD(15, rule_error, double) RESULT_FIELD(16, barrier_from, int) RESULT_FIELD(17, nsamples, int)
+  RESULT_FIELD(18, barrier_lost, int) RESULT_FIELD(19, lost_kept, int) RESULT_FIELD(20, budget_spent, int)
+  RESULT_FIELD(21, budget_short, int) RESULT_FIELD(22, budget, double)
+#undef RESULT_FIELD
+}
+
 SK_API void sk_result_pack(const sk_result *r, double *pack)
 {
   int i;
-  pack[0] = r->time;
-  pack[1] = r->std_error;
-  pack[2] = r->reps;
-  pack[3] = r->kept;
-  pack[4] = (double)r->reported_size;
-  pack[5] = r->failed;
-  pack[6] = (double)r->stop;
-  pack[7] = r->invalid;
-  pack[8] = (double)r->calls_per_timing;
-  pack[9] = r->late_starts;
-  pack[10] = r->lost_processor;
-  pack[11] = r->missed_window;
-  pack[12] = r->delay_max;
-  pack[13] = r->delay_tolerance;
-  pack[14] = (double)r->switches;
-  pack[15] = r->rule_error;
-  pack[16] = r->barrier_from;
-  pack[17] = r->nsamples;
-  pack[18] = r->barrier_lost;
-  pack[19] = r->lost_kept;
-  pack[20] = r->budget_spent;
-  pack[21] = r->budget_short;
-  pack[22] = r->budget;
-  for (i = 0; i < r->nprocs; i++) pack[23 + i] = r->node_times ? r->node_times[i] : -1.0;
+  result_fields((sk_result *)r, pack, NULL);
+  for (i = 0; i < r->nprocs; i++) pack[SK_RESULT_FIELDS + i] = r->node_times ? r->node_times[i] : -1.0;
 }
 
 SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs)
 {
   int i;
-  r->time = pack[0];
-  r->std_error = pack[1];
-  r->reps = (int)pack[2];
-  r->kept = (int)pack[3];
-  r->reported_size = (long)pack[4];
-  r->failed = (int)pack[5];
-  r->stop = (sk_asec_stop)(int)pack[6];
-  r->invalid = (int)pack[7];
-  r->calls_per_timing = (long)pack[8];
-  r->late_starts = (int)pack[9];
-  r->lost_processor = (int)pack[10];
-  r->missed_window = (int)pack[11];
-  r->delay_max = pack[12];
-  r->delay_tolerance = pack[13];
-  r->switches = (long)pack[14];
-  r->rule_error = pack[15];
-  r->barrier_from = (int)pack[16];
-  r->nsamples = (int)pack[17];
-  r->barrier_lost = (int)pack[18];
-  r->lost_kept = (int)pack[19];
-  r->budget_spent = (int)pack[20];
-  r->budget_short = (int)pack[21];
-  r->budget = pack[22];
+  result_fields(r, NULL, pack);
   free(r->samples);
   r->samples = (double *)sk_calloc((size_t)(r->nsamples > 0 ? r->nsamples : 1), sizeof(double));
   r->nprocs = nprocs;
   free(r->node_times);
   r->node_times = (double *)sk_malloc(sizeof(double) * (size_t)(nprocs > 0 ? nprocs : 1));
-  for (i = 0; i < nprocs; i++) r->node_times[i] = pack[23 + i];
+  for (i = 0; i < nprocs; i++) r->node_times[i] = pack[SK_RESULT_FIELDS + i];
 }
 
 SK_API int sk_runner_is_library_error(const char *fail_msg)

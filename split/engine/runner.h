@@ -77,7 +77,8 @@ SK_API void sk_result_free(sk_result *r);
 ** samples: pack on the sender, unpack (allocating node_times) on the receiver, which then
 ** knows nsamples and receives that many doubles into the samples that
 ** sk_result_unpack allocated. */
-#define SK_RESULT_DOUBLES(nprocs) (23 + (size_t)(nprocs))
+#define SK_RESULT_FIELDS 23      /* the doubles before the node times (runner.c's list) */
+#define SK_RESULT_DOUBLES(nprocs) (SK_RESULT_FIELDS + (size_t)(nprocs))
 SK_API void sk_result_pack(const sk_result *r, double *pack);
 SK_API void sk_result_unpack(sk_result *r, const double *pack, int nprocs);
 

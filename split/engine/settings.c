@@ -5,19 +5,13 @@
 
 SK_API void sk_settings_default(sk_settings *s)
 {
-  memset(s, 0, sizeof *s);
+  memset(s, 0, sizeof *s);     /* the rest: 0, off, none (verification, time limits, APR's) */
   sk_asec_default_config(&s->asec);
   sk_buffers_default_config(&s->buffers);
   sk_sync_default_config(&s->sync);
   s->apr.max_error = 0.05;
-  s->apr.min_distance = 0.0;
-  s->apr.max_steps = 0;
-  s->apr.budget_factor = 0.0;
-  s->verify = 0;
   s->max_node_times = 16;
-  s->suite_time_limit = 0.0;
   s->unit = 1e6;
-  s->mpi_alloc_mem = 0;
   s->mpi_alloc_info = NULL;
   s->io.dir = NULL;
   s->io.datarep = "native";

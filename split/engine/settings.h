@@ -1,27 +1,10 @@
 /*
-** settings.h -- the engine settings: ONE object per run, owned by the interpreter
-** (which changes it through the set_ and switch_ helpers of the input language) and
-** passed down to the engine, the synchronisation and every measurement (sk_mctx.settings).
-** Nothing below the interpreter keeps a configuration of its own.
-**
-**   asec      repetitions and precision of one measurement (SKaLib report (TR 99/07) §3.2),
-**             and the statistic a result reports (set_result_statistic: mean or min)
-**   buffers   set_skampi_buffer, alignment, cycling, cache flushing (SKaMPI 5 manual §4.1)
-**   sync      how processes start together (SKaMPI 5 manual §6.2.1)
-**   apr       autorefine limits (SKaLib report (TR 99/07) §3.3)
-**   verify    measurements that can check the data they moved do so (switch_verification_on)
-**   cache_cold  set_cache_cold / set_cache_cold_size: rows that know it rotate their messages
-**             over buffers larger than the last-level cache (IMB -off_cache, OSU -b multiple)
-**   max_node_times, suite_time_limit   what a result line shows, when a suite stops
-**   unit      set_unit: factor from seconds to the printed unit (1e6 = microseconds); the
-**             output applies it to every time of a result line and says so in the block
-**   (set_autorefine_factor sets apr.budget_factor)
-**   mpi_alloc_mem, mpi_alloc_info   use_mpi_alloc_mem / set_mpi_alloc_mem_info: internal
-**             allocations through MPI_Alloc_mem (MPI-2); the buffer region follows
-**             buffers.mpi_alloc_mem, which set_skampi_buffer_mpi_alloc_mem switches on
-**   io        the MPI-IO settings of the set_io_* helpers (SKaMPI 6 io.c): directory of the
-**             test files, data representation, atomicity, preallocation, unique open,
-**             file sync, and the hints given to every open (set_file_info)
+** settings.h -- the engine settings: ONE object per run, owned by the interpreter (which
+** changes it through the set_ and switch_ helpers) and passed down to the engine, the
+** synchronisation and every measurement (sk_mctx.settings): ASEC, buffers, sync, APR
+** limits, verification, cache-cold rows, node times and suite time limit, the unit,
+** MPI_Alloc_mem, MPI-IO. Nothing below the interpreter keeps a configuration of its own.
+** What each part holds: doc/internals.md, "engine".
 */
 #ifndef SK_SETTINGS_H
 #define SK_SETTINGS_H

@@ -12,13 +12,13 @@ SK_API sk_expr *sk_expr_new(sk_expr_kind kind, const sk_loc *loc)
   return e;
 }
 
-SK_API void sk_expr_add_arg(sk_expr *e, sk_expr *arg)
+SK_API void sk_expr_add_operand(sk_expr *e, sk_expr *operand)
 {
-  size_t cap = (size_t)e->nargs;   /* grows to powers of two via sk_grow */
+  size_t cap = (size_t)e->noperands;   /* grows to powers of two via sk_grow */
   size_t c = 0;
   while (c < cap) c = c ? c * 2 : 8;
-  e->args = (sk_expr **)sk_grow(e->args, &c, (size_t)e->nargs + 1, sizeof(sk_expr *));
-  e->args[e->nargs++] = arg;
+  e->operands = (sk_expr **)sk_grow(e->operands, &c, (size_t)e->noperands + 1, sizeof(sk_expr *));
+  e->operands[e->noperands++] = operand;
 }
 
 SK_API sk_expr *sk_expr_int(long v, const sk_loc *loc)
@@ -29,40 +29,38 @@ SK_API sk_expr *sk_expr_int(long v, const sk_loc *loc)
   return e;
 }
 
-SK_API sk_expr *sk_expr_var(const char *name, const sk_loc *loc)
+SK_API sk_expr *sk_expr_named(sk_expr_kind kind, const char *name, const sk_loc *loc)
 {
-  sk_expr *e = sk_expr_new(E_VAR, loc);
+  sk_expr *e = sk_expr_new(kind, loc);
   e->name = sk_strdup(name);
   return e;
 }
 
-SK_API sk_expr *sk_expr_call0(const char *name, const sk_loc *loc)
+SK_API sk_expr *sk_expr_binary(sk_expr *left, int op, sk_expr *right, const sk_loc *loc)
 {
-  sk_expr *e = sk_expr_new(E_CALL, loc);
-  e->name = sk_strdup(name);
+  sk_expr *e = sk_expr_new(E_BINARY, loc);
+  e->op = op;
+  sk_expr_add_operand(e, left);
+  sk_expr_add_operand(e, right);
   return e;
 }
 
-SK_API sk_stmt *sk_stmt_new(sk_stmt_kind kind, const sk_loc *loc)
+SK_API sk_stmt *sk_stmt_new(sk_block *into, sk_stmt_kind kind, const sk_loc *loc)
 {
   sk_stmt *s = (sk_stmt *)sk_calloc(1, sizeof *s);
   s->kind = kind;
   s->loc = *loc;
+  into->items = (sk_stmt **)sk_grow(into->items, &into->cap, into->n + 1, sizeof(sk_stmt *));
+  into->items[into->n++] = s;
   return s;
-}
-
-SK_API void sk_block_add(sk_block *b, sk_stmt *s)
-{
-  b->items = (sk_stmt **)sk_grow(b->items, &b->cap, b->n + 1, sizeof(sk_stmt *));
-  b->items[b->n++] = s;
 }
 
 static void ast_free_expr(sk_expr *e)
 {
   int i;
   if (!e) return;
-  for (i = 0; i < e->nargs; i++) ast_free_expr(e->args[i]);
-  free(e->args);
+  for (i = 0; i < e->noperands; i++) ast_free_expr(e->operands[i]);
+  free(e->operands);
   free(e->name);
   free(e);
 }
@@ -71,15 +69,13 @@ static void ast_free_block(sk_block *b);
 
 static void ast_free_stmt(sk_stmt *s)
 {
+  sk_expr *parts[6];
   int i;
-  free(s->name);
-  ast_free_expr(s->expr);
-  ast_free_expr(s->call);
-  ast_free_expr(s->from);
-  ast_free_expr(s->to);
-  ast_free_expr(s->step);
-  ast_free_expr(s->multiple_of);
+  parts[0] = s->expr; parts[1] = s->call; parts[2] = s->from;
+  parts[3] = s->to; parts[4] = s->step; parts[5] = s->multiple_of;
+  for (i = 0; i < 6; i++) ast_free_expr(parts[i]);
   for (i = 0; i < s->nlist; i++) ast_free_expr(s->list[i]);
+  free(s->name);
   free(s->list);
   ast_free_block(&s->body);
   ast_free_block(&s->else_body);
@@ -149,9 +145,18 @@ static void ast_print_operand(sk_str *out, const sk_expr *e, int min_prec)
   }
 }
 
-SK_API void sk_expr_print(sk_str *out, const sk_expr *e)
+/* items[0..n-1], separated by ", " */
+static void ast_print_list(sk_str *out, sk_expr *const *items, int n)
 {
   int i;
+  for (i = 0; i < n; i++) {
+    if (i) sk_str_puts(out, ", ");
+    sk_expr_print(out, items[i]);
+  }
+}
+
+SK_API void sk_expr_print(sk_str *out, const sk_expr *e)
+{
   switch (e->kind) {
   case E_INT: sk_str_printf(out, "%ld", e->ival); break;
   case E_DOUBLE: {
@@ -170,34 +175,28 @@ SK_API void sk_expr_print(sk_str *out, const sk_expr *e)
   case E_VAR: sk_str_puts(out, e->name); break;
   case E_CALL:
     sk_str_printf(out, "%s(", e->name);
-    for (i = 0; i < e->nargs; i++) {
-      if (i) sk_str_puts(out, ", ");
-      sk_expr_print(out, e->args[i]);
-    }
+    ast_print_list(out, e->operands, e->noperands);
     sk_str_putc(out, ')');
     break;
   case E_UNARY:
     sk_str_puts(out, ast_op_text(e->op));
     /* !(a < b) rather than the equivalent but misleading !a < b */
-    if (e->op == TK_NOT && !(e->args[0]->kind == E_UNARY && e->args[0]->op == TK_NOT))
-      ast_print_operand(out, e->args[0], AST_PREC_SUM);
+    if (e->op == TK_NOT && !(e->operands[0]->kind == E_UNARY && e->operands[0]->op == TK_NOT))
+      ast_print_operand(out, e->operands[0], AST_PREC_SUM);
     else
-      ast_print_operand(out, e->args[0], ast_precedence(e));
+      ast_print_operand(out, e->operands[0], ast_precedence(e));
     break;
   case E_BINARY: {
     int p = ast_precedence(e);
     /* a < b < c and a == b == c do not parse */
-    ast_print_operand(out, e->args[0], p == AST_PREC_EQ || p == AST_PREC_REL ? p + 1 : p);
+    ast_print_operand(out, e->operands[0], p == AST_PREC_EQ || p == AST_PREC_REL ? p + 1 : p);
     sk_str_printf(out, " %s ", ast_op_text(e->op));
-    ast_print_operand(out, e->args[1], p + 1);
+    ast_print_operand(out, e->operands[1], p + 1);
     break;
   }
   case E_ARRAY:
     sk_str_putc(out, '{');
-    for (i = 0; i < e->nargs; i++) {
-      if (i) sk_str_puts(out, ", ");
-      sk_expr_print(out, e->args[i]);
-    }
+    ast_print_list(out, e->operands, e->noperands);
     sk_str_putc(out, '}');
     break;
   }
@@ -211,9 +210,16 @@ static void ast_indent(sk_str *out, int depth)
 
 static void ast_print_block(sk_str *out, const sk_block *b, int depth);
 
+/* A statement's nested block, then the line that closes it at the statement's depth. */
+static void ast_print_body(sk_str *out, const sk_block *body, int depth, const char *end)
+{
+  ast_print_block(out, body, depth + 1);
+  ast_indent(out, depth);
+  sk_str_puts(out, end);
+}
+
 static void ast_print_stmt(sk_str *out, const sk_stmt *s, int depth)
 {
-  int i;
   ast_indent(out, depth);
   switch (s->kind) {
   case S_ASSIGN:
@@ -229,14 +235,8 @@ static void ast_print_stmt(sk_str *out, const sk_stmt *s, int depth)
     sk_str_puts(out, "if ");
     sk_expr_print(out, s->expr);
     sk_str_puts(out, " then\n");
-    ast_print_block(out, &s->body, depth + 1);
-    if (s->else_body.n) {
-      ast_indent(out, depth);
-      sk_str_puts(out, "else\n");
-      ast_print_block(out, &s->else_body, depth + 1);
-    }
-    ast_indent(out, depth);
-    sk_str_puts(out, "fi\n");
+    ast_print_body(out, &s->body, depth, s->else_body.n ? "else\n" : "fi\n");
+    if (s->else_body.n) ast_print_body(out, &s->else_body, depth, "fi\n");
     break;
   case S_FOR_RANGE:
     sk_str_printf(out, "%s %s = ", s->autorefine ? "autorefine" : "for", s->name);
@@ -252,34 +252,23 @@ static void ast_print_stmt(sk_str *out, const sk_stmt *s, int depth)
       ast_print_operand(out, s->multiple_of, AST_PREC_NEG);   /* parsed as a unary */
     }
     sk_str_puts(out, " do\n");
-    ast_print_block(out, &s->body, depth + 1);
-    ast_indent(out, depth);
-    sk_str_puts(out, "od\n");
+    ast_print_body(out, &s->body, depth, "od\n");
     break;
   case S_FOR_LIST:
     sk_str_printf(out, "for %s in [", s->name);
-    for (i = 0; i < s->nlist; i++) {
-      if (i) sk_str_puts(out, ", ");
-      sk_expr_print(out, s->list[i]);
-    }
+    ast_print_list(out, s->list, s->nlist);
     sk_str_puts(out, "] do\n");
-    ast_print_block(out, &s->body, depth + 1);
-    ast_indent(out, depth);
-    sk_str_puts(out, "od\n");
+    ast_print_body(out, &s->body, depth, "od\n");
     break;
   case S_FOR_ITER:
     sk_str_printf(out, "for %s in ", s->name);
     sk_expr_print(out, s->expr);
     sk_str_puts(out, " do\n");
-    ast_print_block(out, &s->body, depth + 1);
-    ast_indent(out, depth);
-    sk_str_puts(out, "od\n");
+    ast_print_body(out, &s->body, depth, "od\n");
     break;
   case S_MEASUREMENT:
     sk_str_printf(out, "begin measurement \"%s\"\n", s->name);
-    ast_print_block(out, &s->body, depth + 1);
-    ast_indent(out, depth);
-    sk_str_puts(out, "end measurement\n");
+    ast_print_body(out, &s->body, depth, "end measurement\n");
     break;
   case S_MEASURE:
     sk_str_puts(out, "measure ");
@@ -290,10 +279,7 @@ static void ast_print_stmt(sk_str *out, const sk_stmt *s, int depth)
     break;
   case S_PRINT: case S_PRINT_ALL:
     sk_str_puts(out, s->kind == S_PRINT ? "print " : "print_all ");
-    for (i = 0; i < s->nlist; i++) {
-      if (i) sk_str_puts(out, ", ");
-      sk_expr_print(out, s->list[i]);
-    }
+    ast_print_list(out, s->list, s->nlist);
     sk_str_putc(out, '\n');
     break;
   case S_FLUSH:

@@ -10,7 +10,7 @@
 
 typedef enum sk_expr_kind {
   E_INT, E_DOUBLE, E_STRING, E_VAR, E_CALL, E_UNARY, E_BINARY,
-  E_ARRAY                     /* { args } : an integer or datatype array */
+  E_ARRAY                     /* { operands } : an integer or datatype array */
 } sk_expr_kind;
 
 typedef struct sk_expr {
@@ -22,8 +22,8 @@ typedef struct sk_expr {
   int op;                     /* E_UNARY: TK_MINUS, TK_NOT ('!'), TK_KNOT ('not'), TK_TILDE;
                               ** E_BINARY: TK_PLUS ... TK_OR, TK_BAND, TK_BOR ('<>' is TK_NE,
                               ** 'and' TK_AND, 'or' TK_OR) */
-  struct sk_expr **args;      /* E_CALL arguments; E_BINARY: 2; E_UNARY: 1; E_ARRAY: elements */
-  int nargs;
+  struct sk_expr **operands;  /* E_CALL arguments; E_BINARY: 2; E_UNARY: 1; E_ARRAY: elements */
+  int noperands;
 } sk_expr;
 
 typedef enum sk_stmt_kind {
@@ -66,12 +66,15 @@ typedef struct sk_program {
 } sk_program;
 
 SK_API sk_expr *sk_expr_new(sk_expr_kind kind, const sk_loc *loc);
-SK_API void sk_expr_add_arg(sk_expr *e, sk_expr *arg);
+SK_API void sk_expr_add_operand(sk_expr *e, sk_expr *arg);
 SK_API sk_expr *sk_expr_int(long v, const sk_loc *loc);
-SK_API sk_expr *sk_expr_var(const char *name, const sk_loc *loc);
-SK_API sk_expr *sk_expr_call0(const char *name, const sk_loc *loc);
-SK_API sk_stmt *sk_stmt_new(sk_stmt_kind kind, const sk_loc *loc);
-SK_API void sk_block_add(sk_block *b, sk_stmt *s);
+/* An E_VAR, or an E_CALL without arguments (yet), of that name. */
+SK_API sk_expr *sk_expr_named(sk_expr_kind kind, const char *name, const sk_loc *loc);
+/* An E_BINARY: left op right (op a TK_ token). */
+SK_API sk_expr *sk_expr_binary(sk_expr *left, int op, sk_expr *right, const sk_loc *loc);
+/* A statement of that kind at loc, appended to into: part of the program (and freed with
+** it) from the moment it is made. */
+SK_API sk_stmt *sk_stmt_new(sk_block *into, sk_stmt_kind kind, const sk_loc *loc);
 SK_API void sk_program_free(sk_program *p);
 /* Prints the tree as .ski source (indentation by nesting). */
 SK_API void sk_program_print(sk_str *out, const sk_program *p);

@@ -1,6 +1,6 @@
 /*
 ** builtins.c -- the lookup of the input language's helpers, iterators and predefined
-** names: the list of the builtin modules' tables (SKaMPI 5 manual §4.1: settings,
+** names: the list of the builtin modules' tables (SKaMPI 5 manual §4.1: settings and
 ** instrumentation, buffers, output, communicators, mathematics, library objects, MPI-IO,
 ** the SCC experiments), the iterators of §4.2/§6.3 (range, squares; data_access_routines
 ** from builtins_io.c) and the predefined constants of §5.2 (the library's values come
@@ -14,7 +14,6 @@
 /* The tables of the builtin modules (builtins.h), in this order. */
 static const sk_builtin_table_fn builtin_modules[] = {
   sk_builtins_settings,
-  sk_builtins_instrument,
   sk_builtins_buffers,
   sk_builtins_output,
   sk_builtins_comm,
@@ -27,24 +26,22 @@ static const sk_builtin_table_fn builtin_modules[] = {
 
 SK_API const sk_builtin *sk_builtin_find(const char *name)
 {
-  int i, m, t;
+  int i, m;
   for (m = 0; builtin_modules[m]; m++) {
-    const sk_builtin_table *tabs = builtin_modules[m]();
-    for (t = 0; tabs[t].rows; t++)
-      for (i = 0; tabs[t].rows[i].name; i++) if (sk_streq(tabs[t].rows[i].name, name)) return &tabs[t].rows[i];
+    const sk_builtin *rows = builtin_modules[m]();
+    for (i = 0; rows[i].name; i++) if (rows[i].params != NULL && sk_streq(rows[i].name, name)) return &rows[i];
   }
   return NULL;
 }
 
-/* The i-th helper over every module's tables in search order (0, 1, ...), NULL past the
-** last: the parser's "did you mean" walks them. */
+/* The i-th helper over every module's table in search order (0, 1, ...; the groups'
+** headings not counted), NULL past the last: the parser's "did you mean" walks them. */
 SK_API const sk_builtin *sk_builtin_entry(int i)
 {
-  int m, t, k;
+  int m, k;
   for (m = 0; builtin_modules[m]; m++) {
-    const sk_builtin_table *tabs = builtin_modules[m]();
-    for (t = 0; tabs[t].rows; t++)
-      for (k = 0; tabs[t].rows[k].name; k++, i--) if (i == 0) return &tabs[t].rows[k];
+    const sk_builtin *rows = builtin_modules[m]();
+    for (k = 0; rows[k].name; k++) if (rows[k].params != NULL && i-- == 0) return &rows[k];
   }
   return NULL;
 }
@@ -235,21 +232,20 @@ static void builtin_describe(sk_str *out, const char *name, const char *params, 
 
 SK_API int sk_builtins_list(sk_str *out, const char *name)
 {
-  int g, m, t, i, found = 0, header;
+  int g, m, i, found = 0, header;
   for (g = 0; builtin_groups[g]; g++) {
     header = 0;
     for (m = 0; builtin_modules[m]; m++) {
-      const sk_builtin_table *tabs = builtin_modules[m]();
-      for (t = 0; tabs[t].rows; t++) {
-        const sk_builtin *b = tabs[t].rows;
-        if (!sk_streq(tabs[t].group, builtin_groups[g])) continue;
-        for (i = 0; b[i].name; i++) {
-          if (name != NULL && !sk_streq(b[i].name, name)) continue;
-          if (!header) sk_str_printf(out, "helpers: %s\n", builtin_groups[g]);
-          header = 1;
-          builtin_describe(out, b[i].name, b[i].params, builtin_result_type(b[i].result));
-          found++;
-        }
+      const sk_builtin *b = builtin_modules[m]();
+      const char *group = "";
+      for (i = 0; b[i].name; i++) {
+        if (b[i].params == NULL) group = b[i].name;   /* a group's heading */
+        if (b[i].params == NULL || !sk_streq(group, builtin_groups[g])) continue;
+        if (name != NULL && !sk_streq(b[i].name, name)) continue;
+        if (!header) sk_str_printf(out, "helpers: %s\n", builtin_groups[g]);
+        header = 1;
+        builtin_describe(out, b[i].name, b[i].params, builtin_result_type(b[i].result));
+        found++;
       }
     }
   }

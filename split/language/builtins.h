@@ -20,19 +20,24 @@ typedef struct sk_run_record {
 } sk_run_record;
 
 /* What a builtin receives besides its arguments: the run's settings, which the setting
-** functions change, and the run record; not the interpreter. */
+** functions change, the run record, and the table entry called (its name, for messages,
+** and its variant); not the interpreter. */
 typedef struct sk_bctx {
   sk_settings *settings;
   sk_run_record *run;
+  const char *name;           /* the helper as the input called it */
+  int variant;                /* its table entry's variant */
 } sk_bctx;
 
-typedef sk_value (*sk_builtin_fn)(sk_bctx *bc, const sk_value *args, const sk_loc *loc);
+typedef sk_value (*sk_builtin_fn)(sk_bctx *bc, const sk_value *values, const sk_loc *loc);
 
 typedef struct sk_builtin {
   const char *name;
   const char *params;
   sk_type result;             /* SK_T_NONE: no value */
   sk_builtin_fn fn;
+  int variant;                /* handed to fn as bc->variant: helpers that differ only in it
+                              ** share one function (0 where they have none) */
 } sk_builtin;
 
 /* The iterator protocol of SKaMPI 5 manual §6.3: called first with *self == NULL (initialise,
@@ -40,7 +45,7 @@ typedef struct sk_builtin {
 ** value; when exhausted it sets *self to NULL and the return value is ignored -- unless
 ** it is a string: then the iterator could not go on (its next value is no long, say) and
 ** the string says why; the loop ends with that error at its file:line:col. */
-typedef sk_value (*sk_iterator_fn)(void **self, const sk_value *args);
+typedef sk_value (*sk_iterator_fn)(void **self, const sk_value *values);
 
 typedef struct sk_iterator {
   const char *name;
@@ -48,28 +53,26 @@ typedef struct sk_iterator {
   sk_iterator_fn fn;
 } sk_iterator;
 
-/* Every module of builtins holds its helpers in tables, one per group they belong to
-** (SKaMPI 5 manual §4.1's topics, by which skampi -l lists them: "settings",
+/* Every module of builtins holds its helpers in one table, under headings of the groups
+** they belong to (SKaMPI 5 manual §4.1's topics, by which skampi -l lists them: "settings",
 ** "synchronization", "output and environment", "communicators", "mathematics", "arrays",
-** "datatypes", "info objects", "MPI-IO"; builtins.c's builtin_groups orders them). A
-** module's function returns its tables, ended by { NULL, NULL }; builtins.c's
-** builtin_modules lists the functions, which sk_builtin_find searches in that order. */
-typedef struct sk_builtin_table {
-  const char *group;
-  const sk_builtin *rows;     /* ended by a row whose name is NULL */
-} sk_builtin_table;
-typedef const sk_builtin_table *(*sk_builtin_table_fn)(void);
-SK_API const sk_builtin_table *sk_builtins_settings(void);    /* builtins_settings.c */
-SK_API const sk_builtin_table *sk_builtins_instrument(void);  /* builtins_instrument.c */
-SK_API const sk_builtin_table *sk_builtins_buffers(void);     /* builtins_buffers.c */
-SK_API const sk_builtin_table *sk_builtins_output(void);      /* builtins_output.c */
-SK_API const sk_builtin_table *sk_builtins_comm(void);        /* builtins_comm.c */
-SK_API const sk_builtin_table *sk_builtins_math(void);        /* builtins_math.c */
-SK_API const sk_builtin_table *sk_builtins_types(void);       /* builtins_types.c */
-SK_API const sk_builtin_table *sk_builtins_io(void);          /* builtins_io.c */
-SK_API const sk_builtin_table *sk_builtins_scc(void);         /* builtins_scc.c */
+** "datatypes", "info objects", "MPI-IO"; builtins.c's builtin_groups orders them): a
+** heading is a row without params, the table ends with a row without a name. A module's
+** function returns its table; builtins.c's builtin_modules lists the functions, which
+** sk_builtin_find searches in that order. */
+#define SK_BUILTIN_GROUP(name) { name, NULL, SK_T_NONE, NULL, 0 }
+#define SK_BUILTINS_END { NULL, NULL, SK_T_NONE, NULL, 0 }
+typedef const sk_builtin *(*sk_builtin_table_fn)(void);
+SK_API const sk_builtin *sk_builtins_settings(void);    /* builtins_settings.c */
+SK_API const sk_builtin *sk_builtins_buffers(void);     /* builtins_buffers.c */
+SK_API const sk_builtin *sk_builtins_output(void);      /* builtins_output.c */
+SK_API const sk_builtin *sk_builtins_comm(void);        /* builtins_comm.c */
+SK_API const sk_builtin *sk_builtins_math(void);        /* builtins_math.c */
+SK_API const sk_builtin *sk_builtins_types(void);       /* builtins_types.c */
+SK_API const sk_builtin *sk_builtins_io(void);          /* builtins_io.c */
+SK_API const sk_builtin *sk_builtins_scc(void);         /* builtins_scc.c */
 /* The iterator data_access_routines(pattern) (builtins_io.c), listed in builtins.c. */
-SK_API sk_value sk_iterator_data_access_routines(void **self, const sk_value *args);
+SK_API sk_value sk_iterator_data_access_routines(void **self, const sk_value *values);
 
 /* Configures the buffers on every process of the world; the first world rank that could
 ** not allocate them, or -1, on every process alike (builtins_buffers.c). */

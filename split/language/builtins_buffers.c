@@ -33,68 +33,47 @@ SK_API int sk_bi_buffers_configure_agreed(const sk_buffer_config *c)
 
 /* (Re)allocates the buffer region and cache as the settings now say; memory the input
 ** asks for but the machine lacks is the input's mistake, named at the statement. */
-static void bi_apply_buffers(sk_bctx *bc, const sk_loc *loc, const char *fname)
+static void bi_apply_buffers(sk_bctx *bc, const sk_loc *loc)
 {
   const sk_buffer_config *c = &bc->settings->buffers;
   int who = sk_bi_buffers_configure_agreed(c);
   if (who >= 0 && c->cache_size == 0)
     sk_user_error(loc, "%s: cannot allocate the buffer region of %.0f bytes (the buffer of %.0f bytes plus "
-                  "alignment) on process %d; ask for less memory", fname,
+                  "alignment) on process %d; ask for less memory", bc->name,
                   sk_buffers_region_bytes(c), (double)c->size, who);
   if (who >= 0)
     sk_user_error(loc, "%s: cannot allocate the buffer region of %.0f bytes and the cache of %.0f bytes "
-                  "on process %d; ask for less memory", fname, sk_buffers_region_bytes(c),
+                  "on process %d; ask for less memory", bc->name, sk_buffers_region_bytes(c),
                   (double)c->cache_size, who);
 }
 
-static sk_value bi_set_skampi_buffer(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+/* The helpers that set one size of the buffers and reallocate them, by variant: which
+** size, and what it must be. */
+enum bi_buffer_size_id { BI_BUFFER_SIZE, BI_CACHE_SIZE, BI_SEND_ALIGNMENT, BI_RECV_ALIGNMENT };
+static sk_value bi_set_buffer_size(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  bc->settings->buffers.size = (size_t)sk_bi_positive(&a[0], loc, "set_skampi_buffer", 0);
-  bi_apply_buffers(bc, loc, "set_skampi_buffer");
+  sk_buffer_config *c = &bc->settings->buffers;
+  long x;
+  if (bc->variant == BI_SEND_ALIGNMENT || bc->variant == BI_RECV_ALIGNMENT) {
+    x = sk_bi_positive(&a[0], loc, bc->name, 1);
+    if (x > 1L << 20) sk_user_error(loc, "%s: alignment %ld is larger than 1 MiB", bc->name, x);
+  } else x = sk_bi_positive(&a[0], loc, bc->name, 0);
+  switch (bc->variant) {
+  case BI_BUFFER_SIZE: c->size = (size_t)x; break;
+  case BI_CACHE_SIZE: c->cache_size = (size_t)x; break;
+  case BI_SEND_ALIGNMENT: c->send_align = (size_t)x; break;
+  default: c->recv_align = (size_t)x; break;
+  }
+  bi_apply_buffers(bc, loc);
   return sk_bi_none();
 }
 
-static sk_value bi_switch_buffer_cycling_on(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+/* switch_buffer_cycling_on / _off: the variant is on. */
+static sk_value bi_switch_buffer_cycling(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)a;
-  bc->settings->buffers.cycling = 1;
-  bi_apply_buffers(bc, loc, "switch_buffer_cycling_on");
-  return sk_bi_none();
-}
-
-static sk_value bi_switch_buffer_cycling_off(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)a;
-  bc->settings->buffers.cycling = 0;
-  bi_apply_buffers(bc, loc, "switch_buffer_cycling_off");
-  return sk_bi_none();
-}
-
-static size_t bi_alignment(const sk_value *a, const sk_loc *loc, const char *fname)
-{
-  long x = sk_bi_positive(a, loc, fname, 1);
-  if (x > 1L << 20) sk_user_error(loc, "%s: alignment %ld is larger than 1 MiB", fname, x);
-  return (size_t)x;
-}
-
-static sk_value bi_set_send_buffer_alignment(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  bc->settings->buffers.send_align = bi_alignment(&a[0], loc, "set_send_buffer_alignment");
-  bi_apply_buffers(bc, loc, "set_send_buffer_alignment");
-  return sk_bi_none();
-}
-
-static sk_value bi_set_recv_buffer_alignment(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  bc->settings->buffers.recv_align = bi_alignment(&a[0], loc, "set_recv_buffer_alignment");
-  bi_apply_buffers(bc, loc, "set_recv_buffer_alignment");
-  return sk_bi_none();
-}
-
-static sk_value bi_set_cache_size(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  bc->settings->buffers.cache_size = (size_t)sk_bi_positive(&a[0], loc, "set_cache_size", 0);
-  bi_apply_buffers(bc, loc, "set_cache_size");
+  bc->settings->buffers.cycling = bc->variant;
+  bi_apply_buffers(bc, loc);
   return sk_bi_none();
 }
 
@@ -103,10 +82,10 @@ static sk_value bi_set_cache_size(sk_bctx *bc, const sk_value *a, const sk_loc *
 ** with MPI_Alloc_mem and the given info (SKaMPI 5's onesided.c helper; MPI-2 only). */
 static sk_value bi_set_skampi_buffer_mpi_alloc_mem(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  bc->settings->buffers.size = (size_t)sk_bi_positive(&a[0], loc, "set_skampi_buffer_mpi_alloc_mem", 0);
+  bc->settings->buffers.size = (size_t)sk_bi_positive(&a[0], loc, bc->name, 0);
   bc->settings->buffers.mpi_alloc_mem = 1;
   bc->settings->buffers.mpi_alloc_info = a[1].u.info;
-  bi_apply_buffers(bc, loc, "set_skampi_buffer_mpi_alloc_mem");
+  bi_apply_buffers(bc, loc);
   return sk_bi_none();
 }
 #endif
@@ -120,7 +99,7 @@ static sk_value bi_use_mpi_alloc_mem(sk_bctx *bc, const sk_value *a, const sk_lo
 #if SK_MO_HAVE_INFO
   bc->settings->buffers.mpi_alloc_mem = a[0].u.i != 0;
   bc->settings->buffers.mpi_alloc_info = bc->settings->mpi_alloc_info;
-  bi_apply_buffers(bc, loc, "use_mpi_alloc_mem");
+  bi_apply_buffers(bc, loc);
 #else
   if (a[0].u.i != 0 && sk_tp_world_rank() == 0)
     sk_out_text("# use_mpi_alloc_mem: this build has no MPI_Alloc_mem (MPI-2); malloc is used\n");
@@ -134,7 +113,7 @@ static sk_value bi_set_mpi_alloc_mem_info(sk_bctx *bc, const sk_value *a, const 
   bc->settings->mpi_alloc_info = a[0].u.info;
   if (bc->settings->buffers.mpi_alloc_mem) {
     bc->settings->buffers.mpi_alloc_info = a[0].u.info;
-    bi_apply_buffers(bc, loc, "set_mpi_alloc_mem_info");
+    bi_apply_buffers(bc, loc);
   }
   return sk_bi_none();
 }
@@ -148,31 +127,23 @@ static sk_value bi_get_mpi_alloc_mem_info(sk_bctx *bc, const sk_value *a, const 
   return v;
 }
 
-static const sk_builtin buffers_table[] = {
-  { "set_skampi_buffer", "i", SK_T_NONE, bi_set_skampi_buffer },
+/* its helpers, under the groups that skampi -l lists them by */
+static const sk_builtin buffers_helpers[] = {
+  SK_BUILTIN_GROUP("settings"),
+  { "set_skampi_buffer", "i", SK_T_NONE, bi_set_buffer_size, BI_BUFFER_SIZE },
 #if SK_MO_HAVE_INFO
-  { "set_skampi_buffer_mpi_alloc_mem", "in", SK_T_NONE, bi_set_skampi_buffer_mpi_alloc_mem },
+  { "set_skampi_buffer_mpi_alloc_mem", "in", SK_T_NONE, bi_set_skampi_buffer_mpi_alloc_mem, 0 },
 #endif
-  { "use_mpi_alloc_mem", "i", SK_T_NONE, bi_use_mpi_alloc_mem },
-  { "switch_buffer_cycling_on", "", SK_T_NONE, bi_switch_buffer_cycling_on },
-  { "switch_buffer_cycling_off", "", SK_T_NONE, bi_switch_buffer_cycling_off },
-  { "set_send_buffer_alignment", "i", SK_T_NONE, bi_set_send_buffer_alignment },
-  { "set_recv_buffer_alignment", "i", SK_T_NONE, bi_set_recv_buffer_alignment },
-  { "set_cache_size", "i", SK_T_NONE, bi_set_cache_size },
-  { NULL, NULL, SK_T_NONE, NULL }
+  { "use_mpi_alloc_mem", "i", SK_T_NONE, bi_use_mpi_alloc_mem, 0 },
+  { "switch_buffer_cycling_on", "", SK_T_NONE, bi_switch_buffer_cycling, 1 },
+  { "switch_buffer_cycling_off", "", SK_T_NONE, bi_switch_buffer_cycling, 0 },
+  { "set_send_buffer_alignment", "i", SK_T_NONE, bi_set_buffer_size, BI_SEND_ALIGNMENT },
+  { "set_recv_buffer_alignment", "i", SK_T_NONE, bi_set_buffer_size, BI_RECV_ALIGNMENT },
+  { "set_cache_size", "i", SK_T_NONE, bi_set_buffer_size, BI_CACHE_SIZE },
+  SK_BUILTIN_GROUP("info objects"),
+  { "set_mpi_alloc_mem_info", "n", SK_T_NONE, bi_set_mpi_alloc_mem_info, 0 },
+  { "get_mpi_alloc_mem_info", "", SK_T_INFO, bi_get_mpi_alloc_mem_info, 0 },
+  SK_BUILTINS_END
 };
 
-static const sk_builtin alloc_mem_info_table[] = {
-  { "set_mpi_alloc_mem_info", "n", SK_T_NONE, bi_set_mpi_alloc_mem_info },
-  { "get_mpi_alloc_mem_info", "", SK_T_INFO, bi_get_mpi_alloc_mem_info },
-  { NULL, NULL, SK_T_NONE, NULL }
-};
-
-/* its helpers by group (skampi -l) */
-static const sk_builtin_table buffers_table_groups[] = {
-  { "settings", buffers_table },
-  { "info objects", alloc_mem_info_table },
-  { NULL, NULL }
-};
-
-SK_API const sk_builtin_table *sk_builtins_buffers(void) { return buffers_table_groups; }
+SK_API const sk_builtin *sk_builtins_buffers(void) { return buffers_helpers; }

@@ -139,28 +139,18 @@ static sk_value bi_copy_comm(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
   return a[0];
 }
 
-static sk_value bi_comm_half(const sk_value *a, int second, const sk_loc *loc)
+/* comm_first_half(c) / comm_second_half(c): the variant is second. */
+static sk_value bi_comm_half(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   sk_group *g = a[0].u.comm;
-  if (g == NULL) sk_user_error(loc, "%s of MPI_COMM_NULL", second ? "comm_second_half" : "comm_first_half");
-  {
-  int n = sk_tp_group_size(g), h = n / 2, first = second ? h : 0, len = second ? n - h : h;
-  const int *members = sk_tp_group_members(g);
+  int n, h, first, len;
+  if (g == NULL) sk_user_error(loc, "%s of MPI_COMM_NULL", bc->name);
+  n = sk_tp_group_size(g);
+  h = n / 2;
+  first = bc->variant ? h : 0;
+  len = bc->variant ? n - h : h;
   if (len < 1) len = 1, first = 0;
-  return sk_bi_comm(sk_tp_group_create(members + first, len));
-  }
-}
-
-static sk_value bi_comm_first_half(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)bc;
-  return bi_comm_half(a, 0, loc);
-}
-
-static sk_value bi_comm_second_half(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)bc;
-  return bi_comm_half(a, 1, loc);
+  return sk_bi_comm(sk_tp_group_create(sk_tp_group_members(g) + first, len));
 }
 
 /* The latency partner of rank 0 (SKaMPI 5's comm2_max_latency_with_root and
@@ -176,23 +166,26 @@ static sk_value bi_comm_second_half(sk_bctx *bc, const sk_value *a, const sk_loc
 ** goes to every process (sk_agree). */
 #define BI_LATENCY_ROUND_TRIPS 20
 
-static sk_value bi_comm2_latency_with_root(sk_bctx *bc, const sk_loc *loc, int want_max)
+/* The variant is want_max: 1 for comm2_max_latency_with_root, 0 for _min_. */
+static sk_value bi_comm2_latency_with_root(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  const char *fname = want_max ? "comm2_max_latency_with_root" : "comm2_min_latency_with_root";
+  const char *fname = bc->name;
+  int want_max = bc->variant;
   const sk_measurement *pingpong = sk_catalogue_find("Pingpong_Blocking");
   int size = sk_tp_world_size(), me = sk_tp_world_rank(), r, ranks[2];
   struct { int partner, failed_with; } best;   /* rank 0's choice, shared with every process */
   double best_t = want_max ? -1.0 : HUGE_VAL;
   char why[200];
   sk_settings settings;
-  sk_value args[2];
+  sk_value pingpong_values[2];
+  (void)a;
   if (size < 2) sk_user_error(loc, "%s needs at least 2 processes", fname);
   if (pingpong == NULL || pingpong->measure == NULL)
     sk_user_error(loc, "%s: this build has no Pingpong_Blocking to measure with", fname);
   settings = *bc->settings;
   settings.sync.method = SK_SYNC_NONE;   /* a ping-pong times itself */
-  args[0] = sk_int_value(1);
-  args[1] = sk_int_value(BI_LATENCY_ROUND_TRIPS);
+  pingpong_values[0] = sk_int_value(1);
+  pingpong_values[1] = sk_int_value(BI_LATENCY_ROUND_TRIPS);
   best.partner = 1;
   best.failed_with = 0;
   why[0] = '\0';
@@ -203,7 +196,7 @@ static sk_value bi_comm2_latency_with_root(sk_bctx *bc, const sk_loc *loc, int w
     ranks[1] = r;
     pair = sk_tp_group_create(ranks, 2);  /* every process (transport.h), once per pair and run */
     if (me != 0 && me != r) continue;
-    t = sk_engine_probe(&settings, pingpong, pair, args, why, sizeof why);
+    t = sk_engine_probe(&settings, pingpong, pair, pingpong_values, why, sizeof why);
     if (me != 0) continue;
     if (t == SK_PROBE_FAILED) best.failed_with = r;
     else if (want_max ? t > best_t : t < best_t) { best_t = t; best.partner = r; }
@@ -214,18 +207,6 @@ static sk_value bi_comm2_latency_with_root(sk_bctx *bc, const sk_loc *loc, int w
   ranks[0] = 0;
   ranks[1] = best.partner;
   return sk_bi_comm(sk_tp_group_create(ranks, 2));
-}
-
-static sk_value bi_comm2_max_latency_with_root(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)a;
-  return bi_comm2_latency_with_root(bc, loc, 1);
-}
-
-static sk_value bi_comm2_min_latency_with_root(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)a;
-  return bi_comm2_latency_with_root(bc, loc, 0);
 }
 
 /* int_array_allgather(comm, v): every member's v, indexed by its rank in comm (an empty
@@ -249,35 +230,27 @@ static sk_value bi_int_array_allgather(sk_bctx *bc, const sk_value *a, const sk_
   return v;
 }
 
-static const sk_builtin comm_table[] = {
-  { "get_comm_rank", "c", SK_T_INT, bi_get_comm_rank },
-  { "is_mpi_comm_null", "c", SK_T_INT, bi_is_mpi_comm_null },
-  { "last_proc", "", SK_T_INT, bi_last_proc },
-  { "comm4", "iiii", SK_T_COMM, bi_comm4 },
-  { "comm_from_to", "ii", SK_T_COMM, bi_comm_from_to },
-  { "comm_rand", "i", SK_T_COMM, bi_comm_rand },
-  { "get_comm_size", "c", SK_T_INT, bi_get_comm_size },
-  { "get_np", "", SK_T_INT, bi_get_np },
-  { "comm2_max_latency_with_root", "", SK_T_COMM, bi_comm2_max_latency_with_root },
-  { "comm2_min_latency_with_root", "", SK_T_COMM, bi_comm2_min_latency_with_root },
-  { "comm", "i", SK_T_COMM, bi_comm },
-  { "comm2", "ii", SK_T_COMM, bi_comm2 },
-  { "copy_comm", "c", SK_T_COMM, bi_copy_comm },
-  { "comm_first_half", "c", SK_T_COMM, bi_comm_first_half },
-  { "comm_second_half", "c", SK_T_COMM, bi_comm_second_half },
-  { NULL, NULL, SK_T_NONE, NULL }
+/* its helpers, under the groups that skampi -l lists them by */
+static const sk_builtin comm_helpers[] = {
+  SK_BUILTIN_GROUP("communicators"),
+  { "get_comm_rank", "c", SK_T_INT, bi_get_comm_rank, 0 },
+  { "is_mpi_comm_null", "c", SK_T_INT, bi_is_mpi_comm_null, 0 },
+  { "last_proc", "", SK_T_INT, bi_last_proc, 0 },
+  { "comm4", "iiii", SK_T_COMM, bi_comm4, 0 },
+  { "comm_from_to", "ii", SK_T_COMM, bi_comm_from_to, 0 },
+  { "comm_rand", "i", SK_T_COMM, bi_comm_rand, 0 },
+  { "get_comm_size", "c", SK_T_INT, bi_get_comm_size, 0 },
+  { "get_np", "", SK_T_INT, bi_get_np, 0 },
+  { "comm2_max_latency_with_root", "", SK_T_COMM, bi_comm2_latency_with_root, 1 },
+  { "comm2_min_latency_with_root", "", SK_T_COMM, bi_comm2_latency_with_root, 0 },
+  { "comm", "i", SK_T_COMM, bi_comm, 0 },
+  { "comm2", "ii", SK_T_COMM, bi_comm2, 0 },
+  { "copy_comm", "c", SK_T_COMM, bi_copy_comm, 0 },
+  { "comm_first_half", "c", SK_T_COMM, bi_comm_half, 0 },
+  { "comm_second_half", "c", SK_T_COMM, bi_comm_half, 1 },
+  SK_BUILTIN_GROUP("arrays"),
+  { "int_array_allgather", "ci", SK_T_IARRAY, bi_int_array_allgather, 0 },
+  SK_BUILTINS_END
 };
 
-static const sk_builtin comm_array_table[] = {
-  { "int_array_allgather", "ci", SK_T_IARRAY, bi_int_array_allgather },
-  { NULL, NULL, SK_T_NONE, NULL }
-};
-
-/* its helpers by group (skampi -l) */
-static const sk_builtin_table comm_table_groups[] = {
-  { "communicators", comm_table },
-  { "arrays", comm_array_table },
-  { NULL, NULL }
-};
-
-SK_API const sk_builtin_table *sk_builtins_comm(void) { return comm_table_groups; }
+SK_API const sk_builtin *sk_builtins_comm(void) { return comm_helpers; }

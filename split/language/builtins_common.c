@@ -1,10 +1,11 @@
 /*
 ** builtins_common.c -- what the builtin modules share (builtins_common.h): the values they
 ** return, the check of a lower bound, the test for MPI_COMM_NULL, the strings they make
-** (interned for the run), the switches of settings, and the reproducible random
+** (interned for the run), the rank-0 comment line, and the reproducible random
 ** generator of get_random_int and comm_rand.
 */
 #include "builtins_common.h"
+#include "output.h"
 
 SK_API sk_value sk_bi_none(void)
 {
@@ -75,6 +76,19 @@ SK_API sk_value sk_bi_string(const char *text)
   return v;
 }
 
+SK_API void sk_bi_print_rank0(const char *format, ...)
+{
+  sk_str s;
+  va_list ap;
+  if (sk_tp_world_rank() != 0) return;
+  sk_str_init(&s);
+  va_start(ap, format);
+  sk_str_vprintf(&s, format, ap);
+  va_end(ap);
+  sk_out_text(s.data);
+  sk_str_free(&s);
+}
+
 /* MPI_COMM_NULL is the NULL group; a process outside a group sees the group as null too
 ** (SKaMPI 5's comm() & co give MPI_COMM_NULL to non-members, SKaMPI 5 manual §4.1). */
 SK_API int sk_bi_is_null(const sk_group *g) { return g == NULL || sk_tp_group_rank(g) < 0; }
@@ -85,14 +99,5 @@ SK_API sk_value sk_bi_datatype(const sk_datatype *t)
   v.type = SK_T_DATATYPE;
   v.u.dt = t;
   return v;
-}
-
-/* The switch_X_on / switch_X_off helpers: a setting the following blocks read. `missing`:
-** NULL where the build has what the setting needs, else why switching on is refused. */
-SK_API sk_value sk_bi_switch(int *setting, int on, const char *missing, const sk_loc *loc)
-{
-  if (on && missing) sk_user_error(loc, "%s", missing);
-  *setting = on;
-  return sk_bi_none();
 }
 

@@ -1,7 +1,7 @@
 /*
 ** builtins_common.h -- what the builtin modules of the language layer share
-** (builtins_common.c): value makers, argument checks, interned strings, the switch of a
-** setting, and the reproducible random generator (sk_random_seed, builtins.h).
+** (builtins_common.c): value makers, argument checks, interned strings, the rank-0
+** comment line, and the reproducible random generator (sk_random_seed, builtins.h).
 */
 #ifndef SK_BUILTINS_COMMON_H
 #define SK_BUILTINS_COMMON_H
@@ -17,9 +17,8 @@ SK_API sk_value sk_bi_string(const char *text);
 SK_API long sk_bi_positive(const sk_value *a, const sk_loc *loc, const char *fname, long minimum);
 /* MPI_COMM_NULL, or a group this process is not a member of. */
 SK_API int sk_bi_is_null(const sk_group *g);
-/* The switch_X_on / switch_X_off helpers: *setting = on. `missing`: NULL where the build
-** has what the setting needs, else why switching on is refused (the user's error). */
-SK_API sk_value sk_bi_switch(int *setting, int on, const char *missing, const sk_loc *loc);
+/* World rank 0 writes the formatted text to the output (the other processes nothing). */
+SK_API void sk_bi_print_rank0(const char *format, ...);
 /* Uniform in [0, n), n >= 1, from the generator that starts at sk_random_seed() on every
 ** process (so all processes draw the same sequence). */
 SK_API long sk_bi_random_below(long n);

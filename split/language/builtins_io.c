@@ -63,16 +63,21 @@ static sk_value bi_get_io_datarep(sk_bctx *bc, const sk_value *a, const sk_loc *
   return sk_bi_string(bc->settings->io.datarep);
 }
 
-/* The flags: set_io_X(flag) stores flag != 0, get_io_X() returns it. */
-#define BI_IO_FLAG(X) \
-  static sk_value bi_set_io_##X(sk_bctx *bc, const sk_value *a, const sk_loc *loc) \
-  { (void)loc; bc->settings->io.X = a[0].u.i != 0; return sk_bi_none(); } \
-  static sk_value bi_get_io_##X(sk_bctx *bc, const sk_value *a, const sk_loc *loc) \
-  { (void)a; (void)loc; return sk_int_value(bc->settings->io.X); }
-BI_IO_FLAG(atomicity)
-BI_IO_FLAG(preallocation)
-BI_IO_FLAG(unique_open)
-BI_IO_FLAG(file_sync)
+/* The flags: set_io_X(flag) stores flag != 0, get_io_X() returns it; the variant is the
+** flag's offset in sk_settings (BI_IO_FLAG). */
+#define BI_IO_FLAG(X) ((int)offsetof(sk_settings, io.X))
+static sk_value bi_set_io_flag(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  (void)loc;
+  *(int *)((char *)bc->settings + bc->variant) = a[0].u.i != 0;
+  return sk_bi_none();
+}
+
+static sk_value bi_get_io_flag(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  (void)a; (void)loc;
+  return sk_int_value(*(const int *)((const char *)bc->settings + bc->variant));
+}
 
 /* set_file_info(key, value): one more hint for every open of the MPI-IO measurements
 ** (a key given again gets the new value); reset_file_info() forgets them. */
@@ -139,12 +144,8 @@ SK_API sk_value sk_iterator_data_access_routines(void **self, const sk_value *a)
     st = (it_daccess *)sk_malloc(sizeof *st);
     st->next = 0;
     *self = st;
-  } else if (sk_tp_world_rank() == 0) {
-    sk_str s;
-    sk_str_init(&s);
-    sk_str_printf(&s, "# duration %.2f sec\n", sk_tp_wtime() - st->started);
-    sk_out_text(s.data);
-    sk_str_free(&s);
+  } else if (sk_tp_world_rank() == 0) {   /* the others read no clock (simulated time under SimGrid) */
+    sk_bi_print_rank0("# duration %.2f sec\n", sk_tp_wtime() - st->started);
   }
   while (st->next < SK_IO_CLASSES && (a[0].u.i & sk_io_class(st->next)) != sk_io_class(st->next)) st->next++;
   if (st->next >= SK_IO_CLASSES) { free(st); *self = NULL; return sk_int_value(0); }
@@ -152,30 +153,26 @@ SK_API sk_value sk_iterator_data_access_routines(void **self, const sk_value *a)
   return sk_int_value(sk_io_class(st->next++));
 }
 
-static const sk_builtin io_table[] = {
-  { "set_io_working_dir", "s", SK_T_NONE, bi_set_io_working_dir },
-  { "get_io_working_dir", "", SK_T_STRING, bi_get_io_working_dir },
-  { "set_io_datarep", "s", SK_T_NONE, bi_set_io_datarep },
-  { "get_io_datarep", "", SK_T_STRING, bi_get_io_datarep },
-  { "set_io_atomicity", "i", SK_T_NONE, bi_set_io_atomicity },
-  { "get_io_atomicity", "", SK_T_INT, bi_get_io_atomicity },
-  { "set_io_preallocation", "i", SK_T_NONE, bi_set_io_preallocation },
-  { "get_io_preallocation", "", SK_T_INT, bi_get_io_preallocation },
-  { "set_io_unique_open", "i", SK_T_NONE, bi_set_io_unique_open },
-  { "get_io_unique_open", "", SK_T_INT, bi_get_io_unique_open },
-  { "set_io_file_sync", "i", SK_T_NONE, bi_set_io_file_sync },
-  { "get_io_file_sync", "", SK_T_INT, bi_get_io_file_sync },
-  { "set_file_info", "ss", SK_T_NONE, bi_set_file_info },
-  { "reset_file_info", "", SK_T_NONE, bi_reset_file_info },
-  { "print_file_info", "", SK_T_NONE, bi_print_file_info },
-  { "print_data_access_settings", "ii", SK_T_NONE, bi_print_data_access_settings },
-  { NULL, NULL, SK_T_NONE, NULL }
+/* its helpers, under the groups that skampi -l lists them by */
+static const sk_builtin io_helpers[] = {
+  SK_BUILTIN_GROUP("MPI-IO"),
+  { "set_io_working_dir", "s", SK_T_NONE, bi_set_io_working_dir, 0 },
+  { "get_io_working_dir", "", SK_T_STRING, bi_get_io_working_dir, 0 },
+  { "set_io_datarep", "s", SK_T_NONE, bi_set_io_datarep, 0 },
+  { "get_io_datarep", "", SK_T_STRING, bi_get_io_datarep, 0 },
+  { "set_io_atomicity", "i", SK_T_NONE, bi_set_io_flag, BI_IO_FLAG(atomicity) },
+  { "get_io_atomicity", "", SK_T_INT, bi_get_io_flag, BI_IO_FLAG(atomicity) },
+  { "set_io_preallocation", "i", SK_T_NONE, bi_set_io_flag, BI_IO_FLAG(preallocation) },
+  { "get_io_preallocation", "", SK_T_INT, bi_get_io_flag, BI_IO_FLAG(preallocation) },
+  { "set_io_unique_open", "i", SK_T_NONE, bi_set_io_flag, BI_IO_FLAG(unique_open) },
+  { "get_io_unique_open", "", SK_T_INT, bi_get_io_flag, BI_IO_FLAG(unique_open) },
+  { "set_io_file_sync", "i", SK_T_NONE, bi_set_io_flag, BI_IO_FLAG(file_sync) },
+  { "get_io_file_sync", "", SK_T_INT, bi_get_io_flag, BI_IO_FLAG(file_sync) },
+  { "set_file_info", "ss", SK_T_NONE, bi_set_file_info, 0 },
+  { "reset_file_info", "", SK_T_NONE, bi_reset_file_info, 0 },
+  { "print_file_info", "", SK_T_NONE, bi_print_file_info, 0 },
+  { "print_data_access_settings", "ii", SK_T_NONE, bi_print_data_access_settings, 0 },
+  SK_BUILTINS_END
 };
 
-/* its helpers by group (skampi -l) */
-static const sk_builtin_table io_table_groups[] = {
-  { "MPI-IO", io_table },
-  { NULL, NULL }
-};
-
-SK_API const sk_builtin_table *sk_builtins_io(void) { return io_table_groups; }
+SK_API const sk_builtin *sk_builtins_io(void) { return io_helpers; }

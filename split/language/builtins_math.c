@@ -49,86 +49,48 @@ static long bi_to_long(double x, const sk_loc *loc)
   return r;
 }
 
-static sk_value bi_floor(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+/* floor(x), ceil(x), round(x) (floor(x + 0.5), as SKaMPI 5): the variant says which. */
+enum { BI_FLOOR, BI_CEIL, BI_ROUND };
+static sk_value bi_to_integer(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)bc;
-  return sk_int_value(bi_to_long(floor(a[0].u.d), loc));
+  double x = a[0].u.d;
+  return sk_int_value(bi_to_long(bc->variant == BI_CEIL ? ceil(x) : floor(bc->variant == BI_ROUND ? x + 0.5 : x), loc));
 }
 
-static sk_value bi_ceil(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+/* log(x), log2(x), log10(x): the variant says which. */
+enum { BI_LN, BI_LOG2, BI_LOG10 };
+static sk_value bi_logarithm(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)bc;
-  return sk_int_value(bi_to_long(ceil(a[0].u.d), loc));
-}
-
-static sk_value bi_log_of(double x, const sk_loc *loc, const char *fname, double divisor)
-{
-  if (!(x > 0.0)) sk_user_error(loc, "%s of %g: the argument must be positive", fname, x);
-  return sk_double_value(log(x) / divisor);
-}
-
-static sk_value bi_log(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)bc;
-  return bi_log_of(a[0].u.d, loc, "log", 1.0);
-}
-
-static sk_value bi_log2(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  double r;
-  (void)bc;
-  r = bi_log_of(a[0].u.d, loc, "log2", log(2.0)).u.d;
-  if (fabs(r - floor(r + 0.5)) < 1e-12) r = floor(r + 0.5);   /* exact for powers of two */
+  double x = a[0].u.d, r;
+  if (!(x > 0.0)) sk_user_error(loc, "%s of %g: the argument must be positive", bc->name, x);
+  if (bc->variant == BI_LOG10) return sk_double_value(log10(x));
+  r = log(x);
+  if (bc->variant == BI_LOG2) {
+    r /= log(2.0);
+    if (fabs(r - floor(r + 0.5)) < 1e-12) r = floor(r + 0.5);   /* exact for powers of two */
+  }
   return sk_double_value(r);
 }
 
-static sk_value bi_log10(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+/* min_int(a, b), max_int(a, b): the variant says which. */
+enum { BI_MIN, BI_MAX };
+static sk_value bi_min_max_int(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)bc;
-  return sk_double_value(a[0].u.d > 0.0 ? log10(a[0].u.d) : bi_log_of(a[0].u.d, loc, "log10", 1.0).u.d);
+  long x = a[0].u.i, y = a[1].u.i;
+  (void)loc;
+  return sk_int_value(bc->variant == BI_MAX ? (x > y ? x : y) : (x < y ? x : y));
 }
 
-/* round(x): floor(x + 0.5), as SKaMPI 5. */
-static sk_value bi_round(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)bc;
-  return sk_int_value(bi_to_long(floor(a[0].u.d + 0.5), loc));
-}
-
-static sk_value bi_min_int(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)bc; (void)loc;
-  return sk_int_value(a[0].u.i < a[1].u.i ? a[0].u.i : a[1].u.i);
-}
-
-static sk_value bi_max_int(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)bc; (void)loc;
-  return sk_int_value(a[0].u.i > a[1].u.i ? a[0].u.i : a[1].u.i);
-}
-
-/* (size + 3) / 4 * 4, exactly (value.h's division), or an error when size + 3 is no long. */
-static long bi_fourbytes(const char *fname, long size, const sk_loc *loc)
+/* round_to_fourbytes(size): (size + 3) / 4 * 4, exactly (value.h's division), or an
+** error when size + 3 is no long; round_to_fivebytes(size) adds 1 (SKaMPI 5's one-sided
+** helper, so that transfers are not multiples of 4): the variant is what it adds. */
+static sk_value bi_round_to_bytes(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   long r;
-  if (!sk_long_add(size, 3, &r))
-    sk_user_error(loc, "%s(%ld): integer overflow (the result exceeds %ld)", fname, size, LONG_MAX);
+  if (!sk_long_add(a[0].u.i, 3, &r))
+    sk_user_error(loc, "%s(%ld): integer overflow (the result exceeds %ld)", bc->name, a[0].u.i, LONG_MAX);
   sk_long_div(r, 4, &r);
-  return r * 4;
-}
-
-/* round_to_fivebytes(size): round_to_fourbytes(size) + 1 (SKaMPI 5's one-sided helper, so
-** that transfers are not multiples of 4). */
-static sk_value bi_round_to_fivebytes(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)bc;
-  return sk_int_value(bi_fourbytes("round_to_fivebytes", a[0].u.i, loc) + 1);   /* a multiple of 4 < LONG_MAX */
-}
-
-static sk_value bi_round_to_fourbytes(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)bc;
-  return sk_int_value(bi_fourbytes("round_to_fourbytes", a[0].u.i, loc));
+  return sk_int_value(r * 4 + bc->variant);   /* a multiple of 4 < LONG_MAX, plus 0 or 1 */
 }
 
 /* atoi(s): strtol's value of the leading integer (0 when there is none, as C's atoi); one
@@ -162,31 +124,27 @@ static sk_value bi_power(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
   return sk_double_value(pow(a[0].u.d, a[1].u.d));
 }
 
-static const sk_builtin math_table[] = {
-  { "get_random_int", "ii", SK_T_INT, bi_get_random_int },
-  { "log", "d", SK_T_DOUBLE, bi_log },
-  { "log2", "d", SK_T_DOUBLE, bi_log2 },
-  { "log10", "d", SK_T_DOUBLE, bi_log10 },
-  { "round", "d", SK_T_INT, bi_round },
-  { "min_int", "ii", SK_T_INT, bi_min_int },
-  { "max_int", "ii", SK_T_INT, bi_max_int },
-  { "round_to_fivebytes", "i", SK_T_INT, bi_round_to_fivebytes },
-  { "sqrt", "d", SK_T_DOUBLE, bi_sqrt },
-  { "cbrt", "d", SK_T_DOUBLE, bi_cbrt },
-  { "sqr", "d", SK_T_DOUBLE, bi_sqr },
-  { "floor", "d", SK_T_INT, bi_floor },
-  { "ceil", "d", SK_T_INT, bi_ceil },
-  { "round_to_fourbytes", "i", SK_T_INT, bi_round_to_fourbytes },
-  { "atoi", "s", SK_T_INT, bi_atoi },
-  { "modulo", "ii", SK_T_INT, bi_modulo },
-  { "power", "dd", SK_T_DOUBLE, bi_power },
-  { NULL, NULL, SK_T_NONE, NULL }
+/* its helpers, under the groups that skampi -l lists them by */
+static const sk_builtin math_helpers[] = {
+  SK_BUILTIN_GROUP("mathematics"),
+  { "get_random_int", "ii", SK_T_INT, bi_get_random_int, 0 },
+  { "log", "d", SK_T_DOUBLE, bi_logarithm, BI_LN },
+  { "log2", "d", SK_T_DOUBLE, bi_logarithm, BI_LOG2 },
+  { "log10", "d", SK_T_DOUBLE, bi_logarithm, BI_LOG10 },
+  { "round", "d", SK_T_INT, bi_to_integer, BI_ROUND },
+  { "min_int", "ii", SK_T_INT, bi_min_max_int, BI_MIN },
+  { "max_int", "ii", SK_T_INT, bi_min_max_int, BI_MAX },
+  { "round_to_fivebytes", "i", SK_T_INT, bi_round_to_bytes, 1 },
+  { "sqrt", "d", SK_T_DOUBLE, bi_sqrt, 0 },
+  { "cbrt", "d", SK_T_DOUBLE, bi_cbrt, 0 },
+  { "sqr", "d", SK_T_DOUBLE, bi_sqr, 0 },
+  { "floor", "d", SK_T_INT, bi_to_integer, BI_FLOOR },
+  { "ceil", "d", SK_T_INT, bi_to_integer, BI_CEIL },
+  { "round_to_fourbytes", "i", SK_T_INT, bi_round_to_bytes, 0 },
+  { "atoi", "s", SK_T_INT, bi_atoi, 0 },
+  { "modulo", "ii", SK_T_INT, bi_modulo, 0 },
+  { "power", "dd", SK_T_DOUBLE, bi_power, 0 },
+  SK_BUILTINS_END
 };
 
-/* its helpers by group (skampi -l) */
-static const sk_builtin_table math_table_groups[] = {
-  { "mathematics", math_table },
-  { NULL, NULL }
-};
-
-SK_API const sk_builtin_table *sk_builtins_math(void) { return math_table_groups; }
+SK_API const sk_builtin *sk_builtins_math(void) { return math_helpers; }

@@ -63,14 +63,9 @@ static sk_value bi_init_time_accounting(sk_bctx *bc, const sk_value *a, const sk
 static sk_value bi_print_time_accounting_info(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)a; (void)loc;
-  if (sk_tp_world_rank() == 0) {
-    sk_str s;
-    sk_str_init(&s);
-    sk_str_printf(&s, "# time accounting: %.3f s in %ld measurements, %.3f s in total\n",
-                  bc->run->time_in_measurements, bc->run->measurements, sk_tp_wtime() - bc->run->run_started);
-    sk_out_text(s.data);
-    sk_str_free(&s);
-  }
+  if (sk_tp_world_rank() == 0)   /* the others read no clock (simulated time under SimGrid) */
+    sk_bi_print_rank0("# time accounting: %.3f s in %ld measurements, %.3f s in total\n",
+                      bc->run->time_in_measurements, bc->run->measurements, sk_tp_wtime() - bc->run->run_started);
   return sk_bi_none();
 }
 
@@ -79,13 +74,7 @@ static sk_value bi_print_time_accounting_info(sk_bctx *bc, const sk_value *a, co
 static sk_value bi_output_comment(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)bc; (void)loc;
-  if (sk_tp_world_rank() == 0) {
-    sk_str s;
-    sk_str_init(&s);
-    sk_str_printf(&s, "# %s\n", a[0].u.s);
-    sk_out_text(s.data);
-    sk_str_free(&s);
-  }
+  sk_bi_print_rank0("# %s\n", a[0].u.s);
   return sk_bi_none();
 }
 
@@ -99,21 +88,17 @@ static sk_value bi_merge_with_backups(sk_bctx *bc, const sk_value *a, const sk_l
   return sk_bi_none();
 }
 
-static const sk_builtin output_table[] = {
-  { "output_comment", "s", SK_T_NONE, bi_output_comment },
-  { "merge_with_backups", "", SK_T_NONE, bi_merge_with_backups },
-  { "get_env", "s", SK_T_STRING, bi_get_env },
-  { "get_thread_level", "", SK_T_INT, bi_get_thread_level },
-  { "mpi_processor_names", "", SK_T_STRING, bi_mpi_processor_names },
-  { "init_time_accounting", "", SK_T_NONE, bi_init_time_accounting },
-  { "print_time_accounting_info", "", SK_T_NONE, bi_print_time_accounting_info },
-  { NULL, NULL, SK_T_NONE, NULL }
+/* its helpers, under the groups that skampi -l lists them by */
+static const sk_builtin output_helpers[] = {
+  SK_BUILTIN_GROUP("output and environment"),
+  { "output_comment", "s", SK_T_NONE, bi_output_comment, 0 },
+  { "merge_with_backups", "", SK_T_NONE, bi_merge_with_backups, 0 },
+  { "get_env", "s", SK_T_STRING, bi_get_env, 0 },
+  { "get_thread_level", "", SK_T_INT, bi_get_thread_level, 0 },
+  { "mpi_processor_names", "", SK_T_STRING, bi_mpi_processor_names, 0 },
+  { "init_time_accounting", "", SK_T_NONE, bi_init_time_accounting, 0 },
+  { "print_time_accounting_info", "", SK_T_NONE, bi_print_time_accounting_info, 0 },
+  SK_BUILTINS_END
 };
 
-/* its helpers by group (skampi -l) */
-static const sk_builtin_table output_table_groups[] = {
-  { "output and environment", output_table },
-  { NULL, NULL }
-};
-
-SK_API const sk_builtin_table *sk_builtins_output(void) { return output_table_groups; }
+SK_API const sk_builtin *sk_builtins_output(void) { return output_helpers; }

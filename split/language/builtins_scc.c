@@ -7,6 +7,7 @@
 ** builtin_module_tables.
 */
 #include "builtins.h"
+#include "builtins_common.h"
 #include "meas_bcast_algos.h"
 #include "output.h"
 
@@ -16,13 +17,7 @@
 static sk_value bi_print_bcast_cube_rounds(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   (void)bc; (void)a; (void)loc;
-  if (sk_tp_world_rank() == 0) {
-    sk_str s;
-    sk_str_init(&s);
-    sk_str_printf(&s, "# Bcast_Cube rounds (last call, rank 0): %ld\n", sk_bcast_cube_last_rounds());
-    sk_out_text(s.data);
-    sk_str_free(&s);
-  }
+  sk_bi_print_rank0("# Bcast_Cube rounds (last call, rank 0): %ld\n", sk_bcast_cube_last_rounds());
   return sk_int_value(sk_bcast_cube_last_rounds());
 }
 
@@ -44,21 +39,13 @@ static sk_value bi_scc_grid_map(sk_bctx *bc, const sk_value *a, const sk_loc *lo
   return map;
 }
 
-static const sk_builtin scc_output_table[] = {
-  { "print_bcast_cube_rounds", "", SK_T_INT, bi_print_bcast_cube_rounds },
-  { NULL, NULL, SK_T_NONE, NULL }
+/* its helpers, under the groups that skampi -l lists them by */
+static const sk_builtin scc_helpers[] = {
+  SK_BUILTIN_GROUP("output and environment"),
+  { "print_bcast_cube_rounds", "", SK_T_INT, bi_print_bcast_cube_rounds, 0 },
+  SK_BUILTIN_GROUP("settings"),
+  { "scc_grid_map", "i", SK_T_IARRAY, bi_scc_grid_map, 0 },
+  SK_BUILTINS_END
 };
 
-static const sk_builtin scc_builtins[] = {
-  { "scc_grid_map", "i", SK_T_IARRAY, bi_scc_grid_map },
-  { NULL, NULL, SK_T_NONE, NULL }
-};
-
-/* its helpers by group (skampi -l) */
-static const sk_builtin_table scc_builtins_groups[] = {
-  { "output and environment", scc_output_table },
-  { "settings", scc_builtins },
-  { NULL, NULL }
-};
-
-SK_API const sk_builtin_table *sk_builtins_scc(void) { return scc_builtins_groups; }
+SK_API const sk_builtin *sk_builtins_scc(void) { return scc_helpers; }

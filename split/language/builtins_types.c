@@ -11,22 +11,25 @@
 
 /* ---- derived datatypes ---- */
 
-static const sk_datatype *bi_derived(const char *kind, long cnt, long len, long stride_bytes,
+/* mpi_type_contiguous(count, type), mpi_type_vector(count, blocklength, stride, type)
+** and mpi_type_hvector(count, blocklength, byte stride, type), by variant. */
+enum { BI_CONTIGUOUS, BI_VECTOR, BI_HVECTOR };
+static const sk_datatype *bi_derived(sk_bctx *bc, long cnt, long len, long stride_bytes,
                                      const sk_datatype *old, const sk_loc *loc)
 {
   sk_datatype *t;
   char name[64];
   double size = (double)cnt * len * old->size;
   double extent = cnt > 0 ? (double)(cnt - 1) * stride_bytes + (double)len * old->extent : 0.0;
-  if (cnt < 0 || len < 0) sk_user_error(loc, "%s: counts must not be negative", kind);
+  if (cnt < 0 || len < 0) sk_user_error(loc, "%s: counts must not be negative", bc->name);
   if (cnt > INT_MAX || len > INT_MAX)   /* MPI's counts are int */
-    sk_user_error(loc, "%s: count %ld is larger than an MPI count (%d)", kind, cnt > len ? cnt : len, INT_MAX);
-  if (size > 1e15 || extent > 1e15 || extent < 0) sk_user_error(loc, "%s: the datatype is too large", kind);
-  sprintf(name, "%.20s(%ld)", kind, cnt);
+    sk_user_error(loc, "%s: count %ld is larger than an MPI count (%d)", bc->name, cnt > len ? cnt : len, INT_MAX);
+  if (size > 1e15 || extent > 1e15 || extent < 0) sk_user_error(loc, "%s: the datatype is too large", bc->name);
+  sprintf(name, "%.20s(%ld)", bc->name, cnt);
   t = sk_datatype_new(name, (size_t)size, (size_t)extent);
 #if SK_MO_HAVE_TYPES
-  if (sk_streq(kind, "mpi_type_contiguous")) sk_mo_type_contiguous((int)cnt, old->mpi, &t->mpi);
-  else if (sk_streq(kind, "mpi_type_vector"))
+  if (bc->variant == BI_CONTIGUOUS) sk_mo_type_contiguous((int)cnt, old->mpi, &t->mpi);
+  else if (bc->variant == BI_VECTOR)
     sk_mo_type_vector((int)cnt, (int)len, (int)(stride_bytes / (long)(old->extent ? old->extent : 1)), old->mpi, &t->mpi);
   else sk_mo_type_hvector((int)cnt, (int)len, stride_bytes, old->mpi, &t->mpi);
   sk_mo_type_commit(&t->mpi);
@@ -34,26 +37,16 @@ static const sk_datatype *bi_derived(const char *kind, long cnt, long len, long 
   return t;
 }
 
-static sk_value bi_mpi_type_contiguous(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)bc;
-  return sk_bi_datatype(bi_derived("mpi_type_contiguous", a[0].u.i, 1, (long)a[1].u.dt->extent, a[1].u.dt, loc));
-}
-
-/* The stride counts elements of the old type: an MPI int, and in bytes a long. */
-static sk_value bi_mpi_type_vector(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+/* mpi_type_vector's stride counts elements of the old type: an MPI int, and in bytes a long. */
+static sk_value bi_mpi_type_strided(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   long stride_bytes = 0;
-  (void)bc;
-  if (a[2].u.i > INT_MAX || a[2].u.i < INT_MIN || !sk_long_mul(a[2].u.i, (long)a[3].u.dt->extent, &stride_bytes))
+  if (bc->variant == BI_CONTIGUOUS)
+    return sk_bi_datatype(bi_derived(bc, a[0].u.i, 1, (long)a[1].u.dt->extent, a[1].u.dt, loc));
+  if (bc->variant == BI_HVECTOR) stride_bytes = a[2].u.i;
+  else if (a[2].u.i > INT_MAX || a[2].u.i < INT_MIN || !sk_long_mul(a[2].u.i, (long)a[3].u.dt->extent, &stride_bytes))
     sk_user_error(loc, "mpi_type_vector: stride %ld is larger than an MPI stride allows", a[2].u.i);
-  return sk_bi_datatype(bi_derived("mpi_type_vector", a[0].u.i, a[1].u.i, stride_bytes, a[3].u.dt, loc));
-}
-
-static sk_value bi_mpi_type_hvector(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)bc;
-  return sk_bi_datatype(bi_derived("mpi_type_hvector", a[0].u.i, a[1].u.i, a[2].u.i, a[3].u.dt, loc));
+  return sk_bi_datatype(bi_derived(bc, a[0].u.i, a[1].u.i, stride_bytes, a[3].u.dt, loc));
 }
 
 /* ---- arrays (SKaMPI 5 manual §4: alloc_int_array & co) ----
@@ -74,48 +67,33 @@ static size_t bi_array_size(const sk_value *a, const sk_loc *loc, const char *fn
   return (size_t)a->u.i;
 }
 
-static sk_value bi_alloc_int_array(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+/* alloc_int_array(n), alloc_datatype_array(n): the variant is the array's type. */
+static sk_value bi_alloc_array(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)bc;
-  return sk_iarray_new(bi_array_size(&a[0], loc, "alloc_int_array"));
+  size_t n = bi_array_size(&a[0], loc, bc->name);
+  return bc->variant == SK_T_IARRAY ? sk_iarray_new(n) : sk_darray_new(n);
 }
 
-static sk_value bi_alloc_datatype_array(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+/* int_array_get(a, i), datatype_array_get(a, i): by the array's type (the parameter
+** letters make it an IArray or a DArray). */
+static sk_value bi_array_get(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)bc;
-  return sk_darray_new(bi_array_size(&a[0], loc, "alloc_datatype_array"));
-}
-
-static sk_value bi_int_array_get(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)bc;
-  return sk_int_value(sk_iarray_get(&a[0], bi_index(&a[0], a[1].u.i, loc, "int_array_get")));
-}
-
-/* Stores into the array itself: every copy of the value sees the change (SKaMPI 5's arrays
-** are shared the same way). */
-static sk_value bi_int_array_set(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  sk_value arr = a[0];
-  (void)bc;
-  sk_iarray_set(&arr, bi_index(&a[0], a[1].u.i, loc, "int_array_set"), a[2].u.i);
-  return sk_bi_none();
-}
-
-static sk_value bi_datatype_array_get(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
+  size_t i = bi_index(&a[0], a[1].u.i, loc, bc->name);
   const sk_datatype *t;
-  (void)bc;
-  t = sk_darray_get(&a[0], bi_index(&a[0], a[1].u.i, loc, "datatype_array_get"));
+  if (a[0].type == SK_T_IARRAY) return sk_int_value(sk_iarray_get(&a[0], i));
+  t = sk_darray_get(&a[0], i);
   if (t == NULL) sk_user_error(loc, "datatype_array_get: element %ld has not been set", a[1].u.i);
   return sk_bi_datatype(t);
 }
 
-static sk_value bi_datatype_array_set(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+/* int_array_set(a, i, x), datatype_array_set(a, i, t): stores into the array itself: every
+** copy of the value sees the change (SKaMPI 5's arrays are shared the same way). */
+static sk_value bi_array_set(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
   sk_value arr = a[0];
-  (void)bc;
-  sk_darray_set(&arr, bi_index(&a[0], a[1].u.i, loc, "datatype_array_set"), a[2].u.dt);
+  size_t i = bi_index(&a[0], a[1].u.i, loc, bc->name);
+  if (arr.type == SK_T_IARRAY) sk_iarray_set(&arr, i, a[2].u.i);
+  else sk_darray_set(&arr, i, a[2].u.dt);
   return sk_bi_none();
 }
 
@@ -320,12 +298,30 @@ static sk_value bi_topology_graph2(sk_bctx *bc, const sk_value *a, const sk_loc 
 ** would lie before the buffer). Without MPI these helpers refuse: the sequential and RCCE
 ** builds describe datatypes by their size only. */
 
-#if !SK_MO_HAVE_TYPES
-static void bi_needs_mpi(const char *fname, const sk_loc *loc)
-{
-  sk_user_error(loc, "%s needs an MPI library, which the %s build lacks", fname, SK_BACKEND_NAME);
-}
+/* What these helpers are where the build lacks the library objects they make: a refusal
+** that says what the build lacks. */
+#if SK_MO_HAVE_TYPES
+#define BI_IF_TYPES(f) f
 #else
+#define BI_IF_TYPES(f) bi_unavailable
+#endif
+#if SK_MO_HAVE_SUBARRAY
+#define BI_IF_SUBARRAY(f) f
+#else
+#define BI_IF_SUBARRAY(f) bi_unavailable
+static sk_value bi_unavailable(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  (void)a;
+#if SK_MO_HAVE_TYPES
+  sk_user_error(loc, "%s needs MPI-2, and this build uses MPI-1.1 only", bc->name);
+#else
+  sk_user_error(loc, "%s needs an MPI library, which the %s build lacks", bc->name, SK_BACKEND_NAME);
+#endif
+  return sk_bi_none();
+}
+#endif
+
+#if SK_MO_HAVE_TYPES
 static int bi_int_arg(long x, const sk_loc *loc, const char *fname, const char *what, long minimum)
 {
   if (x < minimum || x > INT_MAX) sk_user_error(loc, "%s: %s %ld is out of range (at least %ld)", fname, what, x, minimum);
@@ -363,16 +359,18 @@ static const sk_datatype *bi_commit_derived(const char *fname, long n, sk_mo_typ
   return t;
 }
 
-/* indexed (element displacements) and hindexed (byte displacements). */
-static const sk_datatype *bi_indexed(const char *fname, int bytes, const sk_value *a, const sk_loc *loc)
+/* mpi_type_indexed (element displacements, variant 0) and mpi_type_hindexed (byte
+** displacements, variant 1). */
+static sk_value bi_mpi_type_indexed(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
+  const char *fname = bc->name;
   int n, *bl, i;
   sk_mo_type t;
   const sk_datatype *old = a[2].u.dt;
   bi_same_length(&a[0], &a[1], loc, fname);
   n = (int)sk_array_length(&a[0]);
   bl = bi_int_array(&a[0], loc, fname, "block length", 0);
-  if (!bytes) {
+  if (!bc->variant) {
     int *displ = bi_int_array(&a[1], loc, fname, "displacement", 0);
     sk_mo_type_indexed(n, bl, displ, old->mpi, &t);
     free(displ);
@@ -383,162 +381,102 @@ static const sk_datatype *bi_indexed(const char *fname, int bytes, const sk_valu
     free(displ);
   }
   free(bl);
-  return bi_commit_derived(fname, n, t, loc);
-}
-#endif
-
-static sk_value bi_mpi_type_indexed(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)bc;
-#if SK_MO_HAVE_TYPES
-  return sk_bi_datatype(bi_indexed("mpi_type_indexed", 0, a, loc));
-#else
-  (void)a;
-  bi_needs_mpi("mpi_type_indexed", loc);
-  return sk_bi_none();
-#endif
-}
-
-static sk_value bi_mpi_type_hindexed(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
-{
-  (void)bc;
-#if SK_MO_HAVE_TYPES
-  return sk_bi_datatype(bi_indexed("mpi_type_hindexed", 1, a, loc));
-#else
-  (void)a;
-  bi_needs_mpi("mpi_type_hindexed", loc);
-  return sk_bi_none();
-#endif
+  return sk_bi_datatype(bi_commit_derived(fname, n, t, loc));
 }
 
 /* mpi_type_struct(blocklengths, byte displacements, datatypes). */
 static sk_value bi_mpi_type_struct(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)bc;
-#if SK_MO_HAVE_TYPES
-  {
-    const char *fname = "mpi_type_struct";
-    int n, *bl, i;
-    long *displ;
-    sk_mo_type *types, t;
-    bi_same_length(&a[0], &a[1], loc, fname);
-    bi_same_length(&a[0], &a[2], loc, fname);
-    n = (int)sk_array_length(&a[0]);
-    bl = bi_int_array(&a[0], loc, fname, "block length", 0);
-    displ = (long *)sk_malloc(sizeof(long) * (size_t)(n > 0 ? n : 1));
-    types = (sk_mo_type *)sk_malloc(sizeof(sk_mo_type) * (size_t)(n > 0 ? n : 1));
-    for (i = 0; i < n; i++) {
-      const sk_datatype *dt = sk_darray_get(&a[2], (size_t)i);
-      if (dt == NULL) sk_user_error(loc, "%s: element %d of the datatype array has not been set", fname, i);
-      types[i] = dt->mpi;
-      displ[i] = bi_int_arg(sk_iarray_get(&a[1], (size_t)i), loc, fname, "displacement", 0);
-    }
-    sk_mo_type_struct(n, bl, displ, types, &t);
-    free(bl);
-    free(displ);
-    free(types);
-    return sk_bi_datatype(bi_commit_derived(fname, n, t, loc));
+  const char *fname = bc->name;
+  int n, *bl, i;
+  long *displ;
+  sk_mo_type *types, t;
+  bi_same_length(&a[0], &a[1], loc, fname);
+  bi_same_length(&a[0], &a[2], loc, fname);
+  n = (int)sk_array_length(&a[0]);
+  bl = bi_int_array(&a[0], loc, fname, "block length", 0);
+  displ = (long *)sk_malloc(sizeof(long) * (size_t)(n > 0 ? n : 1));
+  types = (sk_mo_type *)sk_malloc(sizeof(sk_mo_type) * (size_t)(n > 0 ? n : 1));
+  for (i = 0; i < n; i++) {
+    const sk_datatype *dt = sk_darray_get(&a[2], (size_t)i);
+    if (dt == NULL) sk_user_error(loc, "%s: element %d of the datatype array has not been set", fname, i);
+    types[i] = dt->mpi;
+    displ[i] = bi_int_arg(sk_iarray_get(&a[1], (size_t)i), loc, fname, "displacement", 0);
   }
-#else
-  (void)a;
-  bi_needs_mpi("mpi_type_struct", loc);
-  return sk_bi_none();
-#endif
+  sk_mo_type_struct(n, bl, displ, types, &t);
+  free(bl);
+  free(displ);
+  free(types);
+  return sk_bi_datatype(bi_commit_derived(fname, n, t, loc));
 }
+#endif
 
 /* mpi_type_create_subarray and mpi_type_create_darray: MPI-2, C order. */
-#if !SK_MO_HAVE_SUBARRAY
-static void bi_needs_mpi2(const char *fname, const sk_loc *loc)
-{
-#if SK_MO_HAVE_TYPES
-  sk_user_error(loc, "%s needs MPI-2, and this build uses MPI-1.1 only", fname);
-#else
-  bi_needs_mpi(fname, loc);
-#endif
-}
-#endif
-
+#if SK_MO_HAVE_SUBARRAY
 static sk_value bi_mpi_type_create_subarray(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)bc;
-#if SK_MO_HAVE_SUBARRAY
-  {
-    const char *fname = "mpi_type_create_subarray";
-    int n, *sizes, *subsizes, *starts, i;
-    sk_mo_type t;
-    bi_same_length(&a[0], &a[1], loc, fname);
-    bi_same_length(&a[0], &a[2], loc, fname);
-    n = (int)sk_array_length(&a[0]);
-    if (n < 1) sk_user_error(loc, "%s: the arrays are empty", fname);
-    sizes = bi_int_array(&a[0], loc, fname, "size", 1);
-    subsizes = bi_int_array(&a[1], loc, fname, "subsize", 1);
-    starts = bi_int_array(&a[2], loc, fname, "start", 0);
-    for (i = 0; i < n; i++)
-      if (subsizes[i] > sizes[i] || starts[i] > sizes[i] - subsizes[i])
-        sk_user_error(loc, "%s: in dimension %d the subarray (start %d, size %d) does not fit into size %d", fname, i,
-                      starts[i], subsizes[i], sizes[i]);
-    sk_mo_type_subarray(n, sizes, subsizes, starts, a[3].u.dt->mpi, &t);
-    free(sizes);
-    free(subsizes);
-    free(starts);
-    return sk_bi_datatype(bi_commit_derived(fname, n, t, loc));
-  }
-#else
-  (void)a;
-  bi_needs_mpi2("mpi_type_create_subarray", loc);
-  return sk_bi_none();
-#endif
+  const char *fname = bc->name;
+  int n, *sizes, *subsizes, *starts, i;
+  sk_mo_type t;
+  bi_same_length(&a[0], &a[1], loc, fname);
+  bi_same_length(&a[0], &a[2], loc, fname);
+  n = (int)sk_array_length(&a[0]);
+  if (n < 1) sk_user_error(loc, "%s: the arrays are empty", fname);
+  sizes = bi_int_array(&a[0], loc, fname, "size", 1);
+  subsizes = bi_int_array(&a[1], loc, fname, "subsize", 1);
+  starts = bi_int_array(&a[2], loc, fname, "start", 0);
+  for (i = 0; i < n; i++)
+    if (subsizes[i] > sizes[i] || starts[i] > sizes[i] - subsizes[i])
+      sk_user_error(loc, "%s: in dimension %d the subarray (start %d, size %d) does not fit into size %d", fname, i,
+                    starts[i], subsizes[i], sizes[i]);
+  sk_mo_type_subarray(n, sizes, subsizes, starts, a[3].u.dt->mpi, &t);
+  free(sizes);
+  free(subsizes);
+  free(starts);
+  return sk_bi_datatype(bi_commit_derived(fname, n, t, loc));
 }
 
 static sk_value bi_mpi_type_create_darray(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
 {
-  (void)bc;
-#if SK_MO_HAVE_SUBARRAY
-  {
-    const char *fname = "mpi_type_create_darray";
-    int n, size, rank, *gsizes, *distribs, *dargs, *psizes, i;
-    long procs = 1;
-    sk_mo_type t;
-    size = bi_int_arg(a[0].u.i, loc, fname, "size", 1);
-    rank = bi_int_arg(a[1].u.i, loc, fname, "rank", 0);
-    if (rank >= size) sk_user_error(loc, "%s: rank %d is not below size %d", fname, rank, size);
-    bi_same_length(&a[2], &a[3], loc, fname);
-    bi_same_length(&a[2], &a[4], loc, fname);
-    bi_same_length(&a[2], &a[5], loc, fname);
-    n = (int)sk_array_length(&a[2]);
-    if (n < 1) sk_user_error(loc, "%s: the arrays are empty", fname);
-    gsizes = bi_int_array(&a[2], loc, fname, "global size", 1);
-    distribs = bi_int_array(&a[3], loc, fname, "distribution", INT_MIN);
-    dargs = bi_int_array(&a[4], loc, fname, "distribution argument", INT_MIN);
-    psizes = bi_int_array(&a[5], loc, fname, "process grid size", 1);
-    for (i = 0; i < n; i++) {
-      if (distribs[i] != SK_MO_DISTRIBUTE_BLOCK && distribs[i] != SK_MO_DISTRIBUTE_CYCLIC && distribs[i] != SK_MO_DISTRIBUTE_NONE)
-        sk_user_error(loc, "%s: distribution %d is not MPI_DISTRIBUTE_BLOCK, _CYCLIC or _NONE", fname, distribs[i]);
-      if (dargs[i] != SK_MO_DISTRIBUTE_DFLT_DARG && dargs[i] < 1)
-        sk_user_error(loc, "%s: distribution argument %d must be positive or MPI_DISTRIBUTE_DFLT_DARG", fname, dargs[i]);
-      if (distribs[i] == SK_MO_DISTRIBUTE_NONE && psizes[i] != 1)
-        sk_user_error(loc, "%s: dimension %d is not distributed, so its process grid size must be 1", fname, i);
-      if (distribs[i] == SK_MO_DISTRIBUTE_BLOCK && dargs[i] != SK_MO_DISTRIBUTE_DFLT_DARG &&
-          (long)dargs[i] * psizes[i] < gsizes[i])
-        sk_user_error(loc, "%s: in dimension %d blocks of %d on %d processes do not cover %d elements", fname, i,
-                      dargs[i], psizes[i], gsizes[i]);
-      procs *= psizes[i];
-      if (procs > size) break;
-    }
-    if (procs != size) sk_user_error(loc, "%s: the process grid sizes do not multiply to %d", fname, size);
-    sk_mo_type_darray(size, rank, n, gsizes, distribs, dargs, psizes, a[6].u.dt->mpi, &t);
-    free(gsizes);
-    free(distribs);
-    free(dargs);
-    free(psizes);
-    return sk_bi_datatype(bi_commit_derived(fname, n, t, loc));
+  const char *fname = bc->name;
+  int n, size, rank, *gsizes, *distribs, *darg_values, *psizes, i;
+  long procs = 1;
+  sk_mo_type t;
+  size = bi_int_arg(a[0].u.i, loc, fname, "size", 1);
+  rank = bi_int_arg(a[1].u.i, loc, fname, "rank", 0);
+  if (rank >= size) sk_user_error(loc, "%s: rank %d is not below size %d", fname, rank, size);
+  bi_same_length(&a[2], &a[3], loc, fname);
+  bi_same_length(&a[2], &a[4], loc, fname);
+  bi_same_length(&a[2], &a[5], loc, fname);
+  n = (int)sk_array_length(&a[2]);
+  if (n < 1) sk_user_error(loc, "%s: the arrays are empty", fname);
+  gsizes = bi_int_array(&a[2], loc, fname, "global size", 1);
+  distribs = bi_int_array(&a[3], loc, fname, "distribution", INT_MIN);
+  darg_values = bi_int_array(&a[4], loc, fname, "distribution argument", INT_MIN);
+  psizes = bi_int_array(&a[5], loc, fname, "process grid size", 1);
+  for (i = 0; i < n; i++) {
+    if (distribs[i] != SK_MO_DISTRIBUTE_BLOCK && distribs[i] != SK_MO_DISTRIBUTE_CYCLIC && distribs[i] != SK_MO_DISTRIBUTE_NONE)
+      sk_user_error(loc, "%s: distribution %d is not MPI_DISTRIBUTE_BLOCK, _CYCLIC or _NONE", fname, distribs[i]);
+    if (darg_values[i] != SK_MO_DISTRIBUTE_DFLT_DARG && darg_values[i] < 1)
+      sk_user_error(loc, "%s: distribution argument %d must be positive or MPI_DISTRIBUTE_DFLT_DARG", fname, darg_values[i]);
+    if (distribs[i] == SK_MO_DISTRIBUTE_NONE && psizes[i] != 1)
+      sk_user_error(loc, "%s: dimension %d is not distributed, so its process grid size must be 1", fname, i);
+    if (distribs[i] == SK_MO_DISTRIBUTE_BLOCK && darg_values[i] != SK_MO_DISTRIBUTE_DFLT_DARG &&
+        (long)darg_values[i] * psizes[i] < gsizes[i])
+      sk_user_error(loc, "%s: in dimension %d blocks of %d on %d processes do not cover %d elements", fname, i,
+                    darg_values[i], psizes[i], gsizes[i]);
+    procs *= psizes[i];
+    if (procs > size) break;
   }
-#else
-  (void)a;
-  bi_needs_mpi2("mpi_type_create_darray", loc);
-  return sk_bi_none();
-#endif
+  if (procs != size) sk_user_error(loc, "%s: the process grid sizes do not multiply to %d", fname, size);
+  sk_mo_type_darray(size, rank, n, gsizes, distribs, darg_values, psizes, a[6].u.dt->mpi, &t);
+  free(gsizes);
+  free(distribs);
+  free(darg_values);
+  free(psizes);
+  return sk_bi_datatype(bi_commit_derived(fname, n, t, loc));
 }
+#endif
 
 /* ---- info objects ---- */
 
@@ -566,50 +504,34 @@ static sk_value bi_info_set(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
   return sk_bi_none();
 }
 
-static const sk_builtin types_table[] = {
-  { "mpi_type_contiguous", "it", SK_T_DATATYPE, bi_mpi_type_contiguous },
-  { "mpi_type_vector", "iiit", SK_T_DATATYPE, bi_mpi_type_vector },
-  { "mpi_type_hvector", "iiit", SK_T_DATATYPE, bi_mpi_type_hvector },
-  { "mpi_type_indexed", "aat", SK_T_DATATYPE, bi_mpi_type_indexed },
-  { "mpi_type_hindexed", "aat", SK_T_DATATYPE, bi_mpi_type_hindexed },
-  { "mpi_type_struct", "aae", SK_T_DATATYPE, bi_mpi_type_struct },
-  { "mpi_type_create_subarray", "aaat", SK_T_DATATYPE, bi_mpi_type_create_subarray },
-  { "mpi_type_create_darray", "iiaaaat", SK_T_DATATYPE, bi_mpi_type_create_darray },
-  { "alloc_datatype_array", "i", SK_T_DARRAY, bi_alloc_datatype_array },
-  { "datatype_array_get", "ei", SK_T_DATATYPE, bi_datatype_array_get },
-  { "datatype_array_set", "eit", SK_T_NONE, bi_datatype_array_set },
-  { NULL, NULL, SK_T_NONE, NULL }
+/* its helpers, under the groups that skampi -l lists them by */
+static const sk_builtin types_helpers[] = {
+  SK_BUILTIN_GROUP("datatypes"),
+  { "mpi_type_contiguous", "it", SK_T_DATATYPE, bi_mpi_type_strided, BI_CONTIGUOUS },
+  { "mpi_type_vector", "iiit", SK_T_DATATYPE, bi_mpi_type_strided, BI_VECTOR },
+  { "mpi_type_hvector", "iiit", SK_T_DATATYPE, bi_mpi_type_strided, BI_HVECTOR },
+  { "mpi_type_indexed", "aat", SK_T_DATATYPE, BI_IF_TYPES(bi_mpi_type_indexed), 0 },
+  { "mpi_type_hindexed", "aat", SK_T_DATATYPE, BI_IF_TYPES(bi_mpi_type_indexed), 1 },
+  { "mpi_type_struct", "aae", SK_T_DATATYPE, BI_IF_TYPES(bi_mpi_type_struct), 0 },
+  { "mpi_type_create_subarray", "aaat", SK_T_DATATYPE, BI_IF_SUBARRAY(bi_mpi_type_create_subarray), 0 },
+  { "mpi_type_create_darray", "iiaaaat", SK_T_DATATYPE, BI_IF_SUBARRAY(bi_mpi_type_create_darray), 0 },
+  { "alloc_datatype_array", "i", SK_T_DARRAY, bi_alloc_array, SK_T_DARRAY },
+  { "datatype_array_get", "ei", SK_T_DATATYPE, bi_array_get, 0 },
+  { "datatype_array_set", "eit", SK_T_NONE, bi_array_set, 0 },
+  SK_BUILTIN_GROUP("arrays"),
+  { "alloc_int_array", "i", SK_T_IARRAY, bi_alloc_array, SK_T_IARRAY },
+  { "int_array_get", "ai", SK_T_INT, bi_array_get, 0 },
+  { "int_array_set", "aii", SK_T_NONE, bi_array_set, 0 },
+  SK_BUILTIN_GROUP("communicators"),
+  { "dims_create", "ia", SK_T_IARRAY, bi_dims_create, 0 },
+  { "topology_cartesian", "caai", SK_T_COMM, bi_topology_cartesian, 0 },
+  { "topology_graph", "caai", SK_T_COMM, bi_topology_graph, 0 },
+  { "topology_graph2", "cai", SK_T_COMM, bi_topology_graph2, 0 },
+  SK_BUILTIN_GROUP("info objects"),
+  { "info_create", "", SK_T_INFO, bi_info_create, 0 },
+  { "info_free", "n", SK_T_NONE, bi_info_free, 0 },
+  { "info_set", "nss", SK_T_NONE, bi_info_set, 0 },
+  SK_BUILTINS_END
 };
 
-static const sk_builtin int_array_table[] = {
-  { "alloc_int_array", "i", SK_T_IARRAY, bi_alloc_int_array },
-  { "int_array_get", "ai", SK_T_INT, bi_int_array_get },
-  { "int_array_set", "aii", SK_T_NONE, bi_int_array_set },
-  { NULL, NULL, SK_T_NONE, NULL }
-};
-
-static const sk_builtin topology_table[] = {
-  { "dims_create", "ia", SK_T_IARRAY, bi_dims_create },
-  { "topology_cartesian", "caai", SK_T_COMM, bi_topology_cartesian },
-  { "topology_graph", "caai", SK_T_COMM, bi_topology_graph },
-  { "topology_graph2", "cai", SK_T_COMM, bi_topology_graph2 },
-  { NULL, NULL, SK_T_NONE, NULL }
-};
-
-static const sk_builtin info_table[] = {
-  { "info_create", "", SK_T_INFO, bi_info_create },
-  { "info_free", "n", SK_T_NONE, bi_info_free },
-  { "info_set", "nss", SK_T_NONE, bi_info_set },
-  { NULL, NULL, SK_T_NONE, NULL }
-};
-
-/* its helpers by group (skampi -l) */
-static const sk_builtin_table types_table_groups[] = {
-  { "datatypes", types_table },
-  { "arrays", int_array_table },
-  { "communicators", topology_table },
-  { "info objects", info_table },
-  { NULL, NULL }
-};
-
-SK_API const sk_builtin_table *sk_builtins_types(void) { return types_table_groups; }
+SK_API const sk_builtin *sk_builtins_types(void) { return types_helpers; }

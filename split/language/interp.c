@@ -141,19 +141,19 @@ static int interp_compare(const sk_value *a, const sk_value *b)
 
 static sk_value interp_binary(sk_interp *in, const sk_expr *e)
 {
-  sk_value a = sk_interp_eval(in, e->args[0]), b;
+  sk_value a = sk_interp_eval(in, e->operands[0]), b;
   int op = e->op;
   if (op == TK_AND || op == TK_OR) {
     double x;
-    interp_need_number(&a, e->args[0], op == TK_AND ? "'&&'" : "'||'");
+    interp_need_number(&a, e->operands[0], op == TK_AND ? "'&&'" : "'||'");
     x = sk_value_as_double(&a);
     if (op == TK_AND && x == 0.0) return sk_int_value(0);
     if (op == TK_OR && x != 0.0) return sk_int_value(1);
-    b = sk_interp_eval(in, e->args[1]);
-    interp_need_number(&b, e->args[1], op == TK_AND ? "'&&'" : "'||'");
+    b = sk_interp_eval(in, e->operands[1]);
+    interp_need_number(&b, e->operands[1], op == TK_AND ? "'&&'" : "'||'");
     return sk_int_value(sk_value_as_double(&b) != 0.0);
   }
-  b = sk_interp_eval(in, e->args[1]);
+  b = sk_interp_eval(in, e->operands[1]);
   if (op == TK_EQ || op == TK_NE) {
     int eq;
     if (interp_is_number(&a) && interp_is_number(&b)) eq = interp_compare(&a, &b) == 0;
@@ -168,12 +168,12 @@ static sk_value interp_binary(sk_interp *in, const sk_expr *e)
   }
   if (op == TK_BAND || op == TK_BOR) {      /* bitwise, on integers only (SKaMPI 5 manual §5) */
     const char *what = op == TK_BAND ? "'&'" : "'|'";
-    if (a.type != SK_T_INT) sk_user_error(&e->args[0]->loc, "%s needs an integer, not %s", what, sk_type_name(a.type));
-    if (b.type != SK_T_INT) sk_user_error(&e->args[1]->loc, "%s needs an integer, not %s", what, sk_type_name(b.type));
+    if (a.type != SK_T_INT) sk_user_error(&e->operands[0]->loc, "%s needs an integer, not %s", what, sk_type_name(a.type));
+    if (b.type != SK_T_INT) sk_user_error(&e->operands[1]->loc, "%s needs an integer, not %s", what, sk_type_name(b.type));
     return sk_int_value(op == TK_BAND ? (a.u.i & b.u.i) : (a.u.i | b.u.i));
   }
-  interp_need_number(&a, e->args[0], "arithmetic");
-  interp_need_number(&b, e->args[1], "arithmetic");
+  interp_need_number(&a, e->operands[0], "arithmetic");
+  interp_need_number(&b, e->operands[1], "arithmetic");
   if (op >= TK_LT && op <= TK_GE) {
     int c = interp_compare(&a, &b);
     int r = c == 2 ? 0 : op == TK_LT ? c < 0 : op == TK_LE ? c <= 0 : op == TK_GT ? c > 0 : c >= 0;
@@ -218,11 +218,11 @@ static sk_value interp_coerce(sk_value v, int p, const sk_expr *arg, int index, 
 
 static sk_value *interp_args(sk_interp *in, const sk_expr *call, const char *params)
 {
-  sk_value *args = (sk_value *)sk_calloc((size_t)(call->nargs ? call->nargs : 1), sizeof(sk_value));
+  sk_value *values = (sk_value *)sk_calloc((size_t)(call->noperands ? call->noperands : 1), sizeof(sk_value));
   int i;
-  for (i = 0; i < call->nargs; i++)
-    args[i] = interp_coerce(sk_interp_eval(in, call->args[i]), params[i], call->args[i], i, call->name);
-  return args;
+  for (i = 0; i < call->noperands; i++)
+    values[i] = interp_coerce(sk_interp_eval(in, call->operands[i]), params[i], call->operands[i], i, call->name);
+  return values;
 }
 
 /* Whether every variable e reads has a value on this process. */
@@ -231,7 +231,7 @@ static int interp_all_assigned(sk_interp *in, const sk_expr *e)
   sk_value v;
   int i;
   if (e->kind == E_VAR && !sk_interp_lookup(in, e->name, &v)) return 0;
-  for (i = 0; i < e->nargs; i++) if (!interp_all_assigned(in, e->args[i])) return 0;
+  for (i = 0; i < e->noperands; i++) if (!interp_all_assigned(in, e->operands[i])) return 0;
   return 1;
 }
 
@@ -244,17 +244,17 @@ static int interp_all_assigned(sk_interp *in, const sk_expr *e)
 ** in them may be collective). */
 static sk_value *interp_args_outside(sk_interp *in, const sk_expr *call, const char *params)
 {
-  sk_value *args = (sk_value *)sk_calloc((size_t)(call->nargs ? call->nargs : 1), sizeof(sk_value));
+  sk_value *values = (sk_value *)sk_calloc((size_t)(call->noperands ? call->noperands : 1), sizeof(sk_value));
   int i;
-  for (i = 0; i < call->nargs; i++) {
-    if (interp_all_assigned(in, call->args[i])) {
-      args[i] = interp_coerce(sk_interp_eval(in, call->args[i]), params[i], call->args[i], i, call->name);
+  for (i = 0; i < call->noperands; i++) {
+    if (interp_all_assigned(in, call->operands[i])) {
+      values[i] = interp_coerce(sk_interp_eval(in, call->operands[i]), params[i], call->operands[i], i, call->name);
       continue;
     }
-    memset(&args[i], 0, sizeof args[i]);
-    args[i].type = sk_type_of_letter(params[i]);
+    memset(&values[i], 0, sizeof values[i]);
+    values[i].type = sk_type_of_letter(params[i]);
   }
-  return args;
+  return values;
 }
 
 /* {a, b, ...}: integers make an IArray, datatypes a DArray, {} an empty IArray. A
@@ -263,25 +263,25 @@ static sk_value interp_array(sk_interp *in, const sk_expr *e)
 {
   sk_value r, x;
   int i;
-  if (e->nargs == 0) return sk_iarray_new(0);
-  x = sk_interp_eval(in, e->args[0]);
-  if (x.type == SK_T_DATATYPE) r = sk_darray_new((size_t)e->nargs);
-  else r = sk_iarray_new((size_t)e->nargs);
-  for (i = 0; i < e->nargs; i++) {
-    if (i > 0) x = sk_interp_eval(in, e->args[i]);
+  if (e->noperands == 0) return sk_iarray_new(0);
+  x = sk_interp_eval(in, e->operands[0]);
+  if (x.type == SK_T_DATATYPE) r = sk_darray_new((size_t)e->noperands);
+  else r = sk_iarray_new((size_t)e->noperands);
+  for (i = 0; i < e->noperands; i++) {
+    if (i > 0) x = sk_interp_eval(in, e->operands[i]);
     if (r.type == SK_T_DARRAY) {
       if (x.type != SK_T_DATATYPE)
-        sk_user_error(&e->args[i]->loc, "element %d of a datatype array must be a datatype, not %s", i + 1,
+        sk_user_error(&e->operands[i]->loc, "element %d of a datatype array must be a datatype, not %s", i + 1,
                       sk_type_name(x.type));
       sk_darray_set(&r, (size_t)i, x.u.dt);
     } else {
       long xi;
       if (x.type == SK_T_DOUBLE && x.u.d == floor(x.u.d) && sk_long_of_double(x.u.d, &xi)) x = sk_int_value(xi);
       if (x.type == SK_T_DOUBLE && x.u.d == floor(x.u.d))
-        sk_user_error(&e->args[i]->loc, "element %d of an array must be an integer; %g is outside the integers "
+        sk_user_error(&e->operands[i]->loc, "element %d of an array must be an integer; %g is outside the integers "
                       "of this platform (%ld to %ld)", i + 1, x.u.d, LONG_MIN, LONG_MAX);
       if (x.type != SK_T_INT)
-        sk_user_error(&e->args[i]->loc, "element %d of an array must be %s, not %s", i + 1,
+        sk_user_error(&e->operands[i]->loc, "element %d of an array must be %s, not %s", i + 1,
                       i == 0 ? "an integer or a datatype" : "an integer",
                       x.type == SK_T_DOUBLE ? "a fraction" : sk_type_name(x.type));
       sk_iarray_set(&r, (size_t)i, x.u.i);
@@ -308,14 +308,14 @@ SK_API sk_value sk_interp_eval(sk_interp *in, const sk_expr *e)
     }
     return v;
   case E_UNARY:
-    v = sk_interp_eval(in, e->args[0]);
+    v = sk_interp_eval(in, e->operands[0]);
     if (e->op == TK_KNOT || e->op == TK_TILDE) {
       if (v.type != SK_T_INT)
-        sk_user_error(&e->args[0]->loc, "'%s' needs an integer, not %s", e->op == TK_KNOT ? "not" : "~",
+        sk_user_error(&e->operands[0]->loc, "'%s' needs an integer, not %s", e->op == TK_KNOT ? "not" : "~",
                       sk_type_name(v.type));
       return sk_int_value(e->op == TK_KNOT ? v.u.i == 0 : ~v.u.i);
     }
-    interp_need_number(&v, e->args[0], e->op == TK_NOT ? "'!'" : "unary '-'");
+    interp_need_number(&v, e->operands[0], e->op == TK_NOT ? "'!'" : "unary '-'");
     if (e->op == TK_NOT) return sk_int_value(sk_value_as_double(&v) == 0.0);
     if (v.type == SK_T_INT) {
       long r;
@@ -329,14 +329,16 @@ SK_API sk_value sk_interp_eval(sk_interp *in, const sk_expr *e)
   case E_ARRAY: return interp_array(in, e);
   case E_CALL: {
     const sk_builtin *b = sk_builtin_find(e->name);
-    sk_value *args, r;
+    sk_value *values, r;
     sk_bctx bc;
     if (b == NULL) sk_user_error(&e->loc, "unknown function '%s'", e->name);
-    args = interp_args(in, e, b->params);
+    values = interp_args(in, e, b->params);
     bc.settings = &in->settings;
     bc.run = &in->run;
-    r = b->fn(&bc, args, &e->loc);
-    free(args);
+    bc.name = b->name;
+    bc.variant = b->variant;
+    r = b->fn(&bc, values, &e->loc);
+    free(values);
     return r;
   }
   }
@@ -517,21 +519,21 @@ static void exec_for_list(sk_interp *in, const sk_stmt *s)
 static void exec_for_iter(sk_interp *in, const sk_stmt *s)
 {
   const sk_iterator *it = sk_iterator_find(s->expr->name);
-  sk_value *args = interp_args(in, s->expr, it->params), v;
+  sk_value *values = interp_args(in, s->expr, it->params), v;
   void *self = NULL;
   long guard = 0;
-  v = it->fn(&self, args);
+  v = it->fn(&self, values);
   loop_push(in, s->name, v);
   /* protocol of SKaMPI 5 manual §6.3: *self == NULL after a call means "exhausted"; a
   ** string then says why the iterator could not go on (builtins.h) */
   while (self != NULL) {
-    if (!loop_iteration(in, s, v)) { void *tmp = self; while (tmp) { it->fn(&tmp, args); if (++guard > 100000000L) break; } break; }
-    v = it->fn(&self, args);
+    if (!loop_iteration(in, s, v)) { void *tmp = self; while (tmp) { it->fn(&tmp, values); if (++guard > 100000000L) break; } break; }
+    v = it->fn(&self, values);
     if (++guard > 100000000L) sk_user_error(&s->loc, "iterator '%s' does not end", it->name);
   }
   if (self == NULL && v.type == SK_T_STRING) sk_user_error(&s->expr->loc, "%s", v.u.s);
   in->nloops--;
-  free(args);
+  free(values);
 }
 
 /* ---- measurements ---- */
@@ -918,7 +920,7 @@ static void measure_set_buffer(sk_interp *in, const sk_stmt *s)
 ** result says so (a "# (buffer grown: ...)" line, flag buffer_grown=BYTES). In a loop the
 ** loop ends instead, at the original's points (measure_end_loop). *out is measured again. */
 static void measure_grown(sk_interp *in, const sk_stmt *s, const sk_measurement *def, sk_group *g,
-                          const sk_value *args, sk_measure_outcome *out)
+                          const sk_value *values, sk_measure_outcome *out)
 {
   size_t was = in->settings.buffers.size, grown = (size_t)ceil(out->need / 1024.0) * 1024;
   char why[sizeof out->message];
@@ -926,7 +928,7 @@ static void measure_grown(sk_interp *in, const sk_stmt *s, const sk_measurement 
   sk_outcome_free(out);
   in->settings.buffers.size = grown;
   measure_set_buffer(in, s);
-  sk_engine_measure(&in->engine, def, g, args, in->block_started, out);
+  sk_engine_measure(&in->engine, def, g, values, in->block_started, out);
   in->settings.buffers.size = was;
   measure_set_buffer(in, s);
   if (out->status == SK_MEASURED && sk_tp_world_rank() == 0) {
@@ -980,19 +982,19 @@ static void measure_library_error(sk_interp *in, const sk_stmt *s, const char *m
 /* The engine measures (engine.h); the interpreter evaluates the arguments and writes. */
 static void exec_measure(sk_interp *in, const sk_stmt *s)
 {
-  sk_value comm = sk_interp_eval(in, s->expr), *args;
+  sk_value comm = sk_interp_eval(in, s->expr), *values;
   const sk_measurement *def = sk_catalogue_find(s->call->name);
   sk_measure_outcome out;
   double started;
   if (def == NULL) sk_user_error(&s->call->loc, "unknown measurement function '%s'", s->call->name);
   if (comm.type != SK_T_COMM) sk_user_error(&s->expr->loc, "measure needs a communicator, not %s", sk_type_name(comm.type));
   if (comm.u.comm == NULL) return;    /* MPI_COMM_NULL: every process skips it (SKaMPI 5) */
-  if (sk_tp_group_rank(comm.u.comm) < 0 && sk_tp_world_rank() != 0) args = interp_args_outside(in, s->call, def->params);
-  else args = interp_args(in, s->call, def->params);
+  if (sk_tp_group_rank(comm.u.comm) < 0 && sk_tp_world_rank() != 0) values = interp_args_outside(in, s->call, def->params);
+  else values = interp_args(in, s->call, def->params);
   started = sk_engine_clock();
-  sk_engine_measure(&in->engine, def, comm.u.comm, args, in->block_started, &out);
+  sk_engine_measure(&in->engine, def, comm.u.comm, values, in->block_started, &out);
   if (out.status == SK_NO_ROOM && in->nloops == 0 && !sk_env_long("SKAMPI_STRICT", 0, 1, 0))
-    measure_grown(in, s, def, comm.u.comm, args, &out);
+    measure_grown(in, s, def, comm.u.comm, values, &out);
   /* the suite's dummy time and its #@ suite mark before its first line -- in the original's
   ** layout (the default; not with SKAMPI_LAYOUT=skampi), whose readers take the first line
   ** after `# begin result` for a result, both come after that line (the mark "of=line_above") */
@@ -1027,7 +1029,7 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
     measure_library_error(in, s, out.message);
   } else if (out.status != SK_MEASURED) {
     sk_outcome_free(&out);
-    free(args);
+    free(values);
     sk_user_error(&s->call->loc, "%s%s", out.message,
                   out.status == SK_NO_ROOM ? "; nothing was measured (raise set_skampi_buffer)" : "");
   } else {
@@ -1041,7 +1043,7 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
       lf.settings = &in->settings;
       lf.vars = in->loops;
       lf.nvars = (int)in->nloops;
-      lf.label = sk_labels_for(&in->labels, s, args, in->loops, in->nloops);
+      lf.label = sk_labels_for(&in->labels, s, values, in->loops, in->nloops);
       lf.added = in->apr_added;
       lf.dummy_time = out.dummy_time;
       lf.verified = in->settings.verify && def->check != NULL;
@@ -1059,7 +1061,7 @@ static void exec_measure(sk_interp *in, const sk_stmt *s)
     in->run.time_in_measurements += sk_engine_clock() - started;
     in->run.measurements++;
   }
-  free(args);
+  free(values);
   sk_outcome_free(&out);
 }
 

@@ -31,7 +31,7 @@ static int labels_uses_local(const sk_expr *e, const sk_block *b)
   int i;
   if (e == NULL) return 0;
   if (e->kind == E_VAR && labels_assigned_in(b, e->name)) return 1;
-  for (i = 0; i < e->nargs; i++) if (labels_uses_local(e->args[i], b)) return 1;
+  for (i = 0; i < e->noperands; i++) if (labels_uses_local(e->operands[i], b)) return 1;
   return 0;
 }
 
@@ -41,7 +41,7 @@ static int labels_uses_loop(const sk_expr *e, const sk_loopvar *loops, size_t nl
   size_t k;
   if (e == NULL) return 0;
   if (e->kind == E_VAR) for (k = 0; k < nloops; k++) if (sk_streq(loops[k].name, e->name)) return 1;
-  for (i = 0; i < e->nargs; i++) if (labels_uses_loop(e->args[i], loops, nloops)) return 1;
+  for (i = 0; i < e->noperands; i++) if (labels_uses_loop(e->operands[i], loops, nloops)) return 1;
   return 0;
 }
 
@@ -64,16 +64,16 @@ SK_API void sk_labels_begin(sk_label_table *t, const sk_block *body)
   t->label_all = n > 1 || (n == 1 && labels_uses_local(one->call, body));
 }
 
-SK_API void sk_label_format(sk_str *out, const sk_expr *call, const sk_value *args,
+SK_API void sk_label_format(sk_str *out, const sk_expr *call, const sk_value *values,
                             const sk_loopvar *loops, size_t nloops)
 {
   int i;
   sk_str_printf(out, "%s(", call->name);
-  for (i = 0; i < call->nargs; i++) {
+  for (i = 0; i < call->noperands; i++) {
     if (i > 0) sk_str_puts(out, ", ");
-    if (labels_uses_loop(call->args[i], loops, nloops)) sk_expr_print(out, call->args[i]);
-    else if (args[i].type == SK_T_STRING) sk_str_printf(out, "\"%s\"", args[i].u.s);
-    else sk_value_format(out, &args[i]);
+    if (labels_uses_loop(call->operands[i], loops, nloops)) sk_expr_print(out, call->operands[i]);
+    else if (values[i].type == SK_T_STRING) sk_str_printf(out, "\"%s\"", values[i].u.s);
+    else sk_value_format(out, &values[i]);
   }
   sk_str_putc(out, ')');
 }
@@ -86,13 +86,13 @@ static int labels_find(const sk_label_table *t, const char *text)
   return -1;
 }
 
-SK_API const char *sk_labels_for(sk_label_table *t, const sk_stmt *s, const sk_value *args,
+SK_API const char *sk_labels_for(sk_label_table *t, const sk_stmt *s, const sk_value *values,
                                  const sk_loopvar *loops, size_t nloops)
 {
   sk_str text;
   int k, round;
   sk_str_init(&text);
-  sk_label_format(&text, s->call, args, loops, nloops);
+  sk_label_format(&text, s->call, values, loops, nloops);
   if (!t->label_all) {
     if (t->first == NULL) t->first = sk_strdup(text.data);
     if (sk_streq(t->first, text.data)) { sk_str_free(&text); return NULL; }

@@ -28,11 +28,11 @@ typedef struct sk_label_table {
 SK_API void sk_labels_begin(sk_label_table *t, const sk_block *body);
 SK_API void sk_labels_free(sk_label_table *t);
 /* `NAME(args)` of a measure statement's call with the evaluated arguments. */
-SK_API void sk_label_format(sk_str *out, const sk_expr *call, const sk_value *args,
+SK_API void sk_label_format(sk_str *out, const sk_expr *call, const sk_value *values,
                             const sk_loopvar *loops, size_t nloops);
 /* The label of the line that statement s writes now, or NULL for an unlabelled line.
 ** The string belongs to t. */
-SK_API const char *sk_labels_for(sk_label_table *t, const sk_stmt *s, const sk_value *args,
+SK_API const char *sk_labels_for(sk_label_table *t, const sk_stmt *s, const sk_value *values,
                                  const sk_loopvar *loops, size_t nloops);
 
 #endif

@@ -5,16 +5,8 @@
 ** the program tree of ast.h, so that the interpreter runs it like a .ski program and
 ** `skampi -t` prints it as one. Every node of the tree carries the location in the
 ** parameter file it comes from, so run-time errors name the .par line.
-**
-** Where the rules are written: the sections above the table p4_sections, the keys of a
-** measurement block above p4_keys, the measurement types above p4_types (which names
-** registry rows; a type's pattern comes from its row), the catalogue check above
-** p4_check_measure.
-**
-** Errors end the translation with "file:line:col: message", the first one found: the
-** file is read in order (sections, block syntax, the checks of each block against its
-** type) before anything is generated; the checks that depend on other sections (the
-** repetition range, the buffer) and the catalogue check follow, block by block.
+** Where its rules are written and in which order it checks them: doc/internals.md,
+** "language/params4: the reader's rules".
 */
 #include "params4.h"
 #include "parser.h"
@@ -122,46 +114,26 @@ typedef struct p4_key_def {
 } p4_key_def;
 
 static const p4_key_def p4_keys[P4_NKEYS] = {
-  { "Type", P4_V_TYPE, 0, 0, 0, 0, 0, 0, P4_SET_NONE, 0,
-    "a type number or name (see the table in params4.c)" },
-  { "Variation", P4_V_VARIATION, 0, 0, 0, 0, 0, 0, P4_SET_NONE, 0,
-    "Length, Nodes, Chunks or No_variation" },
-  { "Scale", P4_V_SCALE, 0, 0, 0, 0, 0, 0, P4_SET_NONE, 0,
-    "Fixed_linear, Fixed_log, Dynamic_linear or Dynamic_log" },
-  { "Max_Repetition", P4_V_INT, 1, 0, 1, P4_MAX_COUNT, 0, 0, P4_SET_MAX_REPS, 0,
-    "a whole number >= 1" },
-  { "Min_Repetition", P4_V_INT, 1, 0, 1, P4_MAX_COUNT, 0, 0, P4_SET_MIN_REPS, 0,
-    "a whole number >= 1" },
-  { "Multiple_of", P4_V_INT, 1, 0, 0, P4_MAX_COUNT / 4, 0, 0, P4_SET_NONE, 0,
-    "a whole number from 0 to 536870911" },
-  { "Time_Measurement", P4_V_NUMBER, 1, 0, 0, P4_MAX_NUMBER, 0, 0, P4_SET_TIME_MEAS, 1,
-    "a number of minutes >= 0" },
-  { "Time_Suite", P4_V_NUMBER, 1, 0, 0, P4_MAX_NUMBER, 0, 0, P4_SET_TIME_SUITE, 1,
-    "a number of minutes >= 0" },
-  { "Node_Times", P4_V_YESNO, 0, 0, 0, 0, 0, 0, P4_SET_NODE_TIMES, 0,
-    "yes or no" },
-  { "Cut_Quantile", P4_V_NUMBER, 1, 0, 0, 0.5, 0, 1, P4_SET_CUT_QUANTILE, 0,
-    "a number >= 0 and < 0.5" },
-  { "Default_Chunks", P4_V_INT, 1, 0, 0, P4_MAX_COUNT, 0, 0, P4_SET_NONE, 0,
-    "a whole number >= 0" },
-  { "Default_Message_length", P4_V_INT, 1, 0, 0, P4_MAX_COUNT, 0, 0, P4_SET_NONE, 0,
-    "a whole number of bytes >= 0" },
-  { "Default_Nodes", P4_V_INT, 1, 1, 1, P4_MAX_COUNT, 0, 0, P4_SET_NONE, 0,
-    "a whole number >= 1" },
-  { "Start_Argument", P4_V_INT, 1, 0, 0, P4_MAX_COUNT, 0, 0, P4_SET_NONE, 0,
-    "a whole number >= 0" },
-  { "End_Argument", P4_V_INT, 1, 1, 0, P4_MAX_COUNT, 0, 0, P4_SET_NONE, 0,
-    "a whole number >= 0" },
-  { "Stepwidth", P4_V_NUMBER, 1, 0, 0, P4_MAX_NUMBER, 1, 0, P4_SET_NONE, 0,
-    "a number > 0" },
-  { "Max_Steps", P4_V_INT, 1, 0, 1, P4_MAX_COUNT, 0, 0, P4_SET_MAX_STEPS, 0,
-    "a whole number >= 1" },
-  { "Min_Distance", P4_V_NUMBER, 1, 0, 0, P4_MAX_NUMBER, 0, 0, P4_SET_MIN_DISTANCE, 0,
-    "a number >= 0" },
-  { "Max_Distance", P4_V_NUMBER, 1, 0, 0, P4_MAX_NUMBER, 0, 0, P4_SET_NONE, 0,
-    "a number >= 0" },
-  { "Standard_error", P4_V_NUMBER, 1, 0, 0, P4_MAX_NUMBER, 0, 0, P4_SET_REL_ERROR, 0,
-    "a number >= 0" }
+  { "Type", P4_V_TYPE, 0, 0, 0, 0, 0, 0, P4_SET_NONE, 0, "a type number or name (see the table in params4.c)" },
+  { "Variation", P4_V_VARIATION, 0, 0, 0, 0, 0, 0, P4_SET_NONE, 0, "Length, Nodes, Chunks or No_variation" },
+  { "Scale", P4_V_SCALE, 0, 0, 0, 0, 0, 0, P4_SET_NONE, 0, "Fixed_linear, Fixed_log, Dynamic_linear or Dynamic_log" },
+  { "Max_Repetition", P4_V_INT, 1, 0, 1, P4_MAX_COUNT, 0, 0, P4_SET_MAX_REPS, 0, "a whole number >= 1" },
+  { "Min_Repetition", P4_V_INT, 1, 0, 1, P4_MAX_COUNT, 0, 0, P4_SET_MIN_REPS, 0, "a whole number >= 1" },
+  { "Multiple_of", P4_V_INT, 1, 0, 0, P4_MAX_COUNT / 4, 0, 0, P4_SET_NONE, 0, "a whole number from 0 to 536870911" },
+  { "Time_Measurement", P4_V_NUMBER, 1, 0, 0, P4_MAX_NUMBER, 0, 0, P4_SET_TIME_MEAS, 1, "a number of minutes >= 0" },
+  { "Time_Suite", P4_V_NUMBER, 1, 0, 0, P4_MAX_NUMBER, 0, 0, P4_SET_TIME_SUITE, 1, "a number of minutes >= 0" },
+  { "Node_Times", P4_V_YESNO, 0, 0, 0, 0, 0, 0, P4_SET_NODE_TIMES, 0, "yes or no" },
+  { "Cut_Quantile", P4_V_NUMBER, 1, 0, 0, 0.5, 0, 1, P4_SET_CUT_QUANTILE, 0, "a number >= 0 and < 0.5" },
+  { "Default_Chunks", P4_V_INT, 1, 0, 0, P4_MAX_COUNT, 0, 0, P4_SET_NONE, 0, "a whole number >= 0" },
+  { "Default_Message_length", P4_V_INT, 1, 0, 0, P4_MAX_COUNT, 0, 0, P4_SET_NONE, 0, "a whole number of bytes >= 0" },
+  { "Default_Nodes", P4_V_INT, 1, 1, 1, P4_MAX_COUNT, 0, 0, P4_SET_NONE, 0, "a whole number >= 1" },
+  { "Start_Argument", P4_V_INT, 1, 0, 0, P4_MAX_COUNT, 0, 0, P4_SET_NONE, 0, "a whole number >= 0" },
+  { "End_Argument", P4_V_INT, 1, 1, 0, P4_MAX_COUNT, 0, 0, P4_SET_NONE, 0, "a whole number >= 0" },
+  { "Stepwidth", P4_V_NUMBER, 1, 0, 0, P4_MAX_NUMBER, 1, 0, P4_SET_NONE, 0, "a number > 0" },
+  { "Max_Steps", P4_V_INT, 1, 0, 1, P4_MAX_COUNT, 0, 0, P4_SET_MAX_STEPS, 0, "a whole number >= 1" },
+  { "Min_Distance", P4_V_NUMBER, 1, 0, 0, P4_MAX_NUMBER, 0, 0, P4_SET_MIN_DISTANCE, 0, "a number >= 0" },
+  { "Max_Distance", P4_V_NUMBER, 1, 0, 0, P4_MAX_NUMBER, 0, 0, P4_SET_NONE, 0, "a number >= 0" },
+  { "Standard_error", P4_V_NUMBER, 1, 0, 0, P4_MAX_NUMBER, 0, 0, P4_SET_REL_ERROR, 0, "a number >= 0" }
 };
 
 enum p4_variation { VAR_LENGTH, VAR_NODES, VAR_CHUNKS, VAR_NONE };
@@ -1127,26 +1099,16 @@ static sk_expr *p4_string(const char *text, const sk_loc *loc)
   return e;
 }
 
-static sk_expr *p4_binary(sk_expr *left, int op, sk_expr *right, const sk_loc *loc)
-{
-  sk_expr *e = sk_expr_new(E_BINARY, loc);
-  e->op = op;
-  sk_expr_add_arg(e, left);
-  sk_expr_add_arg(e, right);
-  return e;
-}
-
 static sk_expr *p4_call1(const char *name, sk_expr *arg, const sk_loc *loc)
 {
-  sk_expr *e = sk_expr_call0(name, loc);
-  if (arg) sk_expr_add_arg(e, arg);
+  sk_expr *e = sk_expr_named(E_CALL, name, loc);
+  if (arg) sk_expr_add_operand(e, arg);
   return e;
 }
 
 static void p4_add_call(sk_block *into, const char *helper, sk_expr *arg, const sk_loc *loc)
 {
-  sk_stmt *s = sk_stmt_new(S_CALL, loc);
-  sk_block_add(into, s);
+  sk_stmt *s = sk_stmt_new(into, S_CALL, loc);
   s->expr = p4_call1(helper, arg, loc);
 }
 
@@ -1175,8 +1137,7 @@ static void p4_put_comment_text(sk_str *out, const char *text, size_t len)
 
 static void p4_add_comment(p4_ctx *c, const char *text, const sk_loc *loc)
 {
-  sk_stmt *s = sk_stmt_new(S_CALL, loc);
-  sk_block_add(&c->prog->top, s);
+  sk_stmt *s = sk_stmt_new(&c->prog->top, S_CALL, loc);
   s->expr = p4_call1("output_comment", p4_string(text, loc), loc);
 }
 
@@ -1208,9 +1169,8 @@ static void p4_emit_section(p4_ctx *c, const p4_section *sec)
     sk_str_printf(&c->text_buf, "%s: %s (%s)", d->label, p4_yes_no_names[sec->ival], d->note);
     p4_add_comment(c, c->text_buf.data, &sec->value_loc);
     if (sk_streq(d->label, "POSTPROC") && sk_streq(p4_yes_no_names[sec->ival], "yes")) {
-      sk_stmt *call = sk_stmt_new(S_CALL, &sec->value_loc);
-      call->expr = sk_expr_call0("merge_with_backups", &sec->value_loc);
-      sk_block_add(&c->prog->top, call);
+      sk_stmt *call = sk_stmt_new(&c->prog->top, S_CALL, &sec->value_loc);
+      call->expr = sk_expr_named(E_CALL, "merge_with_backups", &sec->value_loc);
     }
     break;
   case SEC_MEMORY:
@@ -1305,7 +1265,7 @@ static long p4_multiple_of(const p4_ctx *c, const p4_block *b, const p4_type *t)
 static sk_expr *p4_processes(const p4_block *b, const sk_loc *loc)
 {
   if (p4_has_own_value(b, K_DEFAULT_NODES)) return sk_expr_int(b->v[K_DEFAULT_NODES].ival, loc);
-  return sk_expr_call0("get_np", loc);
+  return sk_expr_named(E_CALL, "get_np", loc);
 }
 
 /* Upper bound of a Dynamic scale over Length up to Max_Value: the largest length whose
@@ -1329,11 +1289,12 @@ static sk_expr *p4_length_bound(const p4_ctx *c, const p4_block *b, const p4_typ
       break;
     }
     e = t->need == NEED_PROCS_PLUS_ONE
-        ? p4_binary(p4_processes(b, loc), TK_PLUS, sk_expr_int(1, loc), loc)
-        : p4_binary(sk_expr_int(2, loc), TK_STAR, p4_processes(b, loc), loc);
-    e = p4_binary(sk_expr_int(usable, loc), TK_SLASH, e, loc);
+        ? sk_expr_binary(p4_processes(b, loc), TK_PLUS, sk_expr_int(1, loc), loc)
+        : sk_expr_binary(sk_expr_int(2, loc), TK_STAR, p4_processes(b, loc), loc);
+    e = sk_expr_binary(sk_expr_int(usable, loc), TK_SLASH, e, loc);
     if (multiple > 1)
-      e = p4_binary(p4_binary(e, TK_SLASH, sk_expr_int(multiple, loc), loc), TK_STAR, sk_expr_int(multiple, loc), loc);
+      e = sk_expr_binary(sk_expr_binary(e, TK_SLASH, sk_expr_int(multiple, loc), loc), TK_STAR,
+                         sk_expr_int(multiple, loc), loc);
     return e;
   }
   usable /= divisor;
@@ -1349,8 +1310,8 @@ static sk_expr *p4_argument(const p4_block *b, const char *token, const sk_loc *
   if (sk_streq(token, "len") || sk_streq(token, "len/4")) {
     int quarter = token[3] == '/';
     if (variation == VAR_LENGTH) {
-      sk_expr *len = sk_expr_var("length", var_loc);
-      return quarter ? p4_binary(len, TK_SLASH, sk_expr_int(4, var_loc), var_loc) : len;
+      sk_expr *len = sk_expr_named(E_VAR, "length", var_loc);
+      return quarter ? sk_expr_binary(len, TK_SLASH, sk_expr_int(4, var_loc), var_loc) : len;
     } else {
       long length = p4_has_own_value(b, K_DEFAULT_LENGTH) ? b->v[K_DEFAULT_LENGTH].ival : P4_DEFAULT_MESSAGE_LENGTH;
       const sk_loc *loc = p4_has_own_value(b, K_DEFAULT_LENGTH) ? &b->v[K_DEFAULT_LENGTH].value_loc : type_loc;
@@ -1358,19 +1319,19 @@ static sk_expr *p4_argument(const p4_block *b, const char *token, const sk_loc *
     }
   }
   if (sk_streq(token, "chunks")) {
-    if (variation == VAR_CHUNKS) return sk_expr_var("chunks", var_loc);
+    if (variation == VAR_CHUNKS) return sk_expr_named(E_VAR, "chunks", var_loc);
     if (p4_has_own_value(b, K_DEFAULT_CHUNKS) && b->v[K_DEFAULT_CHUNKS].ival > 0)
       return sk_expr_int(b->v[K_DEFAULT_CHUNKS].ival, &b->v[K_DEFAULT_CHUNKS].value_loc);
     return sk_expr_int(P4_DEFAULT_CHUNKS, p4_key_or(b, K_DEFAULT_CHUNKS, type_loc));
   }
-  if (strncmp(token, "MPI_", 4) == 0) return sk_expr_var(token, type_loc);
+  if (strncmp(token, "MPI_", 4) == 0) return sk_expr_named(E_VAR, token, type_loc);
   if (strchr(token, '.')) return p4_double(strtod(token, NULL), type_loc);
   return sk_expr_int(strtol(token, NULL, 10), type_loc);
 }
 
 static sk_expr *p4_measure_call(const p4_block *b, const p4_type *t, const sk_loc *type_loc)
 {
-  sk_expr *call = sk_expr_call0(t->function, type_loc);
+  sk_expr *call = sk_expr_named(E_CALL, t->function, type_loc);
   const char *p = t->arguments;
   char token[32];
   while (*p) {
@@ -1378,7 +1339,7 @@ static sk_expr *p4_measure_call(const p4_block *b, const p4_type *t, const sk_lo
     if (n >= sizeof token) n = sizeof token - 1;   /* the table's tokens are short */
     memcpy(token, p, n);
     token[n] = '\0';
-    sk_expr_add_arg(call, p4_argument(b, token, type_loc));
+    sk_expr_add_operand(call, p4_argument(b, token, type_loc));
     p += n;
     if (*p == ',') p++;
   }
@@ -1388,14 +1349,14 @@ static sk_expr *p4_measure_call(const p4_block *b, const p4_type *t, const sk_lo
 static sk_expr *p4_communicator(const p4_block *b, const p4_type *t, const sk_loc *type_loc)
 {
   int variation = b->v[K_VARIATION].choice;
-  if (p4_family_of(t) == FAM_P2P) return sk_expr_var("comm_pt2pt", type_loc);
+  if (p4_family_of(t) == FAM_P2P) return sk_expr_named(E_VAR, "comm_pt2pt", type_loc);
   if (p4_family_of(t) == FAM_SIMPLE) return p4_call1("comm", sk_expr_int(1, type_loc), type_loc);
   if (variation == VAR_NODES)
-    return p4_call1("comm", sk_expr_var("nodes", &b->v[K_VARIATION].key_loc), &b->v[K_VARIATION].key_loc);
+    return p4_call1("comm", sk_expr_named(E_VAR, "nodes", &b->v[K_VARIATION].key_loc), &b->v[K_VARIATION].key_loc);
   if (p4_has_own_value(b, K_DEFAULT_NODES))
     return p4_call1("comm", sk_expr_int(b->v[K_DEFAULT_NODES].ival, &b->v[K_DEFAULT_NODES].value_loc),
                     &b->v[K_DEFAULT_NODES].value_loc);
-  return sk_expr_var("MPI_COMM_WORLD", type_loc);
+  return sk_expr_named(E_VAR, "MPI_COMM_WORLD", type_loc);
 }
 
 static void p4_fill_loop(p4_ctx *c, const p4_block *b, const p4_type *t, sk_stmt *loop)
@@ -1410,7 +1371,7 @@ static void p4_fill_loop(p4_ctx *c, const p4_block *b, const p4_type *t, sk_stmt
   if (p4_has_own_value(b, K_END)) {
     loop->to = sk_expr_int(b->v[K_END].ival, &b->v[K_END].value_loc);
   } else if (variation == VAR_NODES) {
-    loop->to = sk_expr_call0("get_np", p4_key_or(b, K_END, loc));
+    loop->to = sk_expr_named(E_CALL, "get_np", p4_key_or(b, K_END, loc));
   } else if (loop->autorefine) {
     loop->to = p4_length_bound(c, b, t, multiple, p4_key_or(b, K_END, loc));
     if (loop->to->kind == E_INT && loop->to->ival < loop->from->ival)
@@ -1450,14 +1411,12 @@ static void p4_emit_block(p4_ctx *c, const p4_block *b)
   sk_block *body;
   p4_check_repetitions(c, b);
   if (p4_family_of(t) == FAM_P2P && !c->p2p_comm_defined) {
-    sk_stmt *s = sk_stmt_new(S_ASSIGN, type_loc);
-    sk_block_add(&c->prog->top, s);
+    sk_stmt *s = sk_stmt_new(&c->prog->top, S_ASSIGN, type_loc);
     s->name = sk_strdup("comm_pt2pt");
-    s->expr = sk_expr_call0("comm2_max_latency_with_root", type_loc);
+    s->expr = sk_expr_named(E_CALL, "comm2_max_latency_with_root", type_loc);
     c->p2p_comm_defined = 1;
   }
-  block = sk_stmt_new(S_MEASUREMENT, &b->name_loc);
-  sk_block_add(&c->prog->top, block);
+  block = sk_stmt_new(&c->prog->top, S_MEASUREMENT, &b->name_loc);
   block->name = sk_strdup(b->name);
   memset(overridden, 0, sizeof overridden);
   for (key = 0; key < P4_NKEYS; key++) {
@@ -1470,13 +1429,11 @@ static void p4_emit_block(p4_ctx *c, const p4_block *b)
   }
   body = &block->body;
   if (b->v[K_VARIATION].choice != VAR_NONE) {
-    sk_stmt *loop = sk_stmt_new(S_FOR_RANGE, &b->v[K_VARIATION].key_loc);
-    sk_block_add(body, loop);
+    sk_stmt *loop = sk_stmt_new(body, S_FOR_RANGE, &b->v[K_VARIATION].key_loc);
     p4_fill_loop(c, b, t, loop);
     body = &loop->body;
   }
-  measure = sk_stmt_new(S_MEASURE, &b->v[K_TYPE].key_loc);
-  sk_block_add(body, measure);
+  measure = sk_stmt_new(body, S_MEASURE, &b->v[K_TYPE].key_loc);
   measure->expr = p4_communicator(b, t, type_loc);
   measure->call = p4_measure_call(b, t, type_loc);
   if (c->check_catalogue) p4_check_measure(c, measure->call, t);
@@ -1497,7 +1454,7 @@ static void p4_check_expr(p4_ctx *c, const sk_expr *e)
     if (b == NULL) p4_fail(c, &e->loc, "unknown function '%s' in the translation", e->name);
     if (!sk_parse_check_args("helper function", e->name, b->params, e, c->err)) longjmp(c->fail, 1);
   }
-  for (i = 0; i < e->nargs; i++) p4_check_expr(c, e->args[i]);
+  for (i = 0; i < e->noperands; i++) p4_check_expr(c, e->operands[i]);
 }
 
 static void p4_check_helpers(p4_ctx *c, const sk_block *b)
@@ -1593,13 +1550,7 @@ static int p4_run(sk_sources *src, const char *path, sk_program *prog, sk_str *e
     p4_ctx_free(c);
     return 0;
   }
-  if (strlen(s->text) != s->len) {
-    sk_loc nul;
-    const char *q;
-    nul.file = s->name; nul.line = 1; nul.col = 1;
-    for (q = s->text; *q; q++) { if (*q == '\n') { nul.line++; nul.col = 1; } else nul.col++; }
-    p4_fail(c, &nul, "the file contains a NUL byte");
-  }
+  if (!sk_parse_check_no_nul(s, err)) longjmp(c->fail, 1);
   p4_read(c);
   p4_generate(c);
   p4_ctx_free(c);

@@ -1,30 +1,9 @@
 /*
-** parser.c -- recursive-descent parser of the .ski language (see parser.h).
-**
-** Grammar (free format as in SKaMPI 6: newlines are blanks, statements need no separator):
-**   program    := { statement }
-**   statement  := '@include' STRING
-**              |  'begin' 'measurement' STRING block 'end' 'measurement'
-**              |  'measure' expr [':'] IDENT '(' [args] ')'
-**              |  ('for'|'autorefine') IDENT '=' expr 'to' (expr|'...')
-**                     ['step' ['*'|'+'] factor] ['multipleof' expr] 'do' block 'od'
-**              |  'for' IDENT 'in' '[' [args] ']' 'do' block 'od'
-**              |  'for' IDENT 'in' IDENT '(' [args] ')' 'do' block 'od'
-**              |  'if' expr 'then' block ['else' block] 'fi'
-**              |  ('print'|'print_all') expr {',' expr}  |  'flush'   (in blocks only)
-**              |  IDENT '=' expr
-**              |  IDENT '(' [args] ')'
-**   expr       := or;  or := and {('||'|'or') and};  and := not {('&&'|'and') not};
-**   not        := '!' not | bor;  bor := band {'|' band};  band := eq {'&' eq}
-**   eq         := rel [('=='|'!='|'<>') rel];  rel := sum [('<'|'<='|'>'|'>=') sum]
-**   sum        := term {('+'|'-') term};  term := unary {('*'|'/'|'%') unary}
-**   unary      := ('-'|'+'|'not'|'~') unary | primary
-**   primary    := INT | DOUBLE | STRING | IDENT | IDENT '(' [args] ')' | '(' expr ')'
-**              |  '{' [args] '}'
-** The operator order is the original's (SKaMPI 5 manual §5): or < and < | < & < equality
-** < comparisons < + - < * / % < not ~; '!' (ours) binds below '|' as it always did.
-** After parsing, every identifier read must be predefined or assigned (or be a loop
-** variable) earlier in the text; otherwise "unknown identifier" at its position.
+** parser.c -- recursive-descent parser of the .ski language (see parser.h): one function
+** per rule of the grammar (doc/internals.md, "language/parser: the grammar"), free format
+** as in SKaMPI 6, with the operator order of the original (SKaMPI 5 manual §5). After
+** parsing, every identifier read must be predefined or assigned (or be a loop variable)
+** earlier in the text; otherwise "unknown identifier" at its position.
 */
 #include "parser.h"
 #include "lexer.h"
@@ -64,20 +43,17 @@ static const char *const parser_keywords[] = {
   NULL
 };
 
-static sk_expr *p_new_expr(parser *p, sk_expr_kind kind, const sk_loc *loc)
+/* Every expression made is in p->exprs, for p_cleanup to free when the parse fails. */
+static sk_expr *p_keep(parser *p, sk_expr *e)
 {
-  sk_expr *e = sk_expr_new(kind, loc);
   p->exprs = (sk_expr **)sk_grow(p->exprs, &p->capexprs, p->nexprs + 1, sizeof(sk_expr *));
   p->exprs[p->nexprs++] = e;
   return e;
 }
 
-/* A statement is part of the program from the moment it is made. */
-static sk_stmt *p_new_stmt(sk_block *into, sk_stmt_kind kind, const sk_loc *loc)
+static sk_expr *p_new_expr(parser *p, sk_expr_kind kind, const sk_loc *loc)
 {
-  sk_stmt *s = sk_stmt_new(kind, loc);
-  sk_block_add(into, s);
-  return s;
+  return p_keep(p, sk_expr_new(kind, loc));
 }
 
 static void p_fail(parser *p, const sk_loc *loc, const char *fmt, ...)
@@ -88,6 +64,27 @@ static void p_fail(parser *p, const sk_loc *loc, const char *fmt, ...)
   sk_format_loc_message(p->err, loc, fmt, ap);
   va_end(ap);
   longjmp(p->fail, 1);
+}
+
+/* The message of an error at loc, in place of err's text (no jump: the caller decides). */
+static void parse_error_at(sk_str *err, const sk_loc *loc, const char *fmt, ...)
+{
+  va_list ap;
+  sk_str_clear(err);
+  va_start(ap, fmt);
+  sk_format_loc_message(err, loc, fmt, ap);
+  va_end(ap);
+}
+
+SK_API int sk_parse_check_no_nul(const sk_source *s, sk_str *err)
+{
+  sk_loc nul;
+  const char *q;
+  if (strlen(s->text) == s->len) return 1;
+  nul.file = s->name; nul.line = 1; nul.col = 1;
+  for (q = s->text; *q; q++) { if (*q == '\n') { nul.line++; nul.col = 1; } else nul.col++; }
+  parse_error_at(err, &nul, "the file contains a NUL byte");
+  return 0;
 }
 
 /* "; did you mean 'X'?" -- the nearest name of the helpers ('h'), measurement functions
@@ -199,7 +196,7 @@ static void p_args(parser *p, sk_expr *call, sk_tok close, const char *closename
 {
   if (p->tok.kind != close) {
     for (;;) {
-      sk_expr_add_arg(call, p_expr(p));
+      sk_expr_add_operand(call, p_expr(p));
       if (p->tok.kind != TK_COMMA) break;
       p_advance(p);
     }
@@ -271,11 +268,7 @@ static sk_expr *p_primary(parser *p)
 
 static sk_expr *p_binary(parser *p, sk_expr *l, int op, sk_expr *r, const sk_loc *loc)
 {
-  sk_expr *e = p_new_expr(p, E_BINARY, loc);
-  e->op = op;
-  sk_expr_add_arg(e, l);
-  sk_expr_add_arg(e, r);
-  return e;
+  return p_keep(p, sk_expr_binary(l, op, r, loc));
 }
 
 static sk_expr *p_unary(parser *p)
@@ -291,7 +284,7 @@ static sk_expr *p_unary(parser *p)
     if (op == TK_PLUS) return operand;
     e = p_new_expr(p, E_UNARY, &loc);
     e->op = TK_MINUS;
-    sk_expr_add_arg(e, operand);
+    sk_expr_add_operand(e, operand);
     return e;
   }
   if (p->tok.kind == TK_KNOT || p->tok.kind == TK_TILDE) {
@@ -300,56 +293,23 @@ static sk_expr *p_unary(parser *p)
     e->op = p->tok.kind;
     p_enter(p, &loc);
     p_advance(p);
-    sk_expr_add_arg(e, p_unary(p));
+    sk_expr_add_operand(e, p_unary(p));
     p->nesting--;
     return e;
   }
   return p_primary(p);
 }
 
-static sk_expr *p_term(parser *p)
-{
-  int outer = p->nesting;
-  sk_expr *e = p_unary(p);
-  while (p->tok.kind == TK_STAR || p->tok.kind == TK_SLASH || p->tok.kind == TK_PERCENT) {
-    sk_loc loc = p->tok.loc;
-    int op = p->tok.kind;
-    sk_expr *r;
-    p_enter(p, &loc);   /* a chain a*b*c*... is a tree as deep as it is long */
-    p_advance(p);
-    r = p_unary(p);
-    if ((op == TK_SLASH || op == TK_PERCENT) &&
-        ((r->kind == E_INT && r->ival == 0) || (r->kind == E_DOUBLE && r->dval == 0.0)))
-      p_fail(p, &loc, "division by zero");
-    e = p_binary(p, e, op, r, &loc);
-  }
-  p->nesting = outer;
-  return e;
-}
-
-static sk_expr *p_sum(parser *p)
-{
-  int outer = p->nesting;
-  sk_expr *e = p_term(p);
-  while (p->tok.kind == TK_PLUS || p->tok.kind == TK_MINUS) {
-    sk_loc loc = p->tok.loc;
-    int op = p->tok.kind;
-    p_enter(p, &loc);
-    p_advance(p);
-    e = p_binary(p, e, op, p_term(p), &loc);
-  }
-  p->nesting = outer;
-  return e;
-}
+static sk_expr *p_chain(parser *p, int level);
 
 static sk_expr *p_relation(parser *p)
 {
-  sk_expr *e = p_sum(p);
+  sk_expr *e = p_chain(p, TK_PLUS);
   if (p->tok.kind >= TK_LT && p->tok.kind <= TK_GE) {
     sk_loc loc = p->tok.loc;
     int op = p->tok.kind;
     p_advance(p);
-    e = p_binary(p, e, op, p_sum(p), &loc);
+    e = p_binary(p, e, op, p_chain(p, TK_PLUS), &loc);
   }
   return e;
 }
@@ -366,21 +326,6 @@ static sk_expr *p_equality(parser *p)
   return e;
 }
 
-/* one left-associative level of '&' or '|' */
-static sk_expr *p_bitwise(parser *p, int op)
-{
-  int outer = p->nesting;
-  sk_expr *e = op == TK_BOR ? p_bitwise(p, TK_BAND) : p_equality(p);
-  while ((int)p->tok.kind == op) {
-    sk_loc loc = p->tok.loc;
-    p_enter(p, &loc);
-    p_advance(p);
-    e = p_binary(p, e, op, op == TK_BOR ? p_bitwise(p, TK_BAND) : p_equality(p), &loc);
-  }
-  p->nesting = outer;
-  return e;
-}
-
 static sk_expr *p_not(parser *p)
 {
   if (p->tok.kind == TK_NOT) {
@@ -389,22 +334,52 @@ static sk_expr *p_not(parser *p)
     e->op = TK_NOT;
     p_enter(p, &loc);
     p_advance(p);
-    sk_expr_add_arg(e, p_not(p));
+    sk_expr_add_operand(e, p_not(p));
     p->nesting--;
     return e;
   }
-  return p_bitwise(p, TK_BOR);
+  return p_chain(p, TK_BOR);
 }
 
-static sk_expr *p_and(parser *p)
+/* The operand of a left-associative level (named by its first operator): the next
+** tighter level. */
+static sk_expr *p_chain_operand(parser *p, int level)
+{
+  switch (level) {
+  case TK_OR: return p_chain(p, TK_AND);
+  case TK_AND: return p_not(p);
+  case TK_BOR: return p_chain(p, TK_BAND);
+  case TK_BAND: return p_equality(p);
+  case TK_PLUS: return p_chain(p, TK_STAR);
+  default: return p_unary(p);
+  }
+}
+
+/* Whether the token is an operator of the level: + and - (TK_PLUS), * / % (TK_STAR),
+** else the level's one operator. */
+static int p_is_level_op(int level, int kind)
+{
+  if (level == TK_PLUS) return kind == TK_PLUS || kind == TK_MINUS;
+  if (level == TK_STAR) return kind == TK_STAR || kind == TK_SLASH || kind == TK_PERCENT;
+  return kind == level;
+}
+
+/* One left-associative level: or, and, '|', '&', + -, * / %. */
+static sk_expr *p_chain(parser *p, int level)
 {
   int outer = p->nesting;
-  sk_expr *e = p_not(p);
-  while (p->tok.kind == TK_AND) {
+  sk_expr *e = p_chain_operand(p, level);
+  while (p_is_level_op(level, (int)p->tok.kind)) {
     sk_loc loc = p->tok.loc;
-    p_enter(p, &loc);
+    int op = p->tok.kind;
+    sk_expr *r;
+    p_enter(p, &loc);   /* a chain a*b*c*... is a tree as deep as it is long */
     p_advance(p);
-    e = p_binary(p, e, TK_AND, p_not(p), &loc);
+    r = p_chain_operand(p, level);
+    if ((op == TK_SLASH || op == TK_PERCENT) &&
+        ((r->kind == E_INT && r->ival == 0) || (r->kind == E_DOUBLE && r->dval == 0.0)))
+      p_fail(p, &loc, "division by zero");
+    e = p_binary(p, e, op, r, &loc);
   }
   p->nesting = outer;
   return e;
@@ -416,13 +391,7 @@ static sk_expr *p_expr(parser *p)
   sk_loc loc = p->tok.loc;
   int outer = p->nesting;
   p_enter(p, &loc);
-  e = p_and(p);
-  while (p->tok.kind == TK_OR) {
-    sk_loc oploc = p->tok.loc;
-    p_enter(p, &oploc);
-    p_advance(p);
-    e = p_binary(p, e, TK_OR, p_and(p), &oploc);
-  }
+  e = p_chain(p, TK_OR);
   p->nesting = outer;
   return e;
 }
@@ -439,15 +408,15 @@ SK_API sk_type sk_expr_static_type(const sk_expr *e)
   case E_STRING: return SK_T_STRING;
   case E_VAR: return sk_constant_find(e->name, &v) ? v.type : SK_T_NONE;
   case E_CALL: b = sk_builtin_find(e->name); return b ? b->result : SK_T_NONE;
-  case E_UNARY: return e->op == TK_MINUS ? sk_expr_static_type(e->args[0]) : SK_T_INT;
+  case E_UNARY: return e->op == TK_MINUS ? sk_expr_static_type(e->operands[0]) : SK_T_INT;
   case E_ARRAY: {
     int i;
-    sk_type first = e->nargs ? sk_expr_static_type(e->args[0]) : SK_T_INT;
-    for (i = 1; i < e->nargs; i++) if (sk_expr_static_type(e->args[i]) != first) return SK_T_NONE;
+    sk_type first = e->noperands ? sk_expr_static_type(e->operands[0]) : SK_T_INT;
+    for (i = 1; i < e->noperands; i++) if (sk_expr_static_type(e->operands[i]) != first) return SK_T_NONE;
     return first == SK_T_INT ? SK_T_IARRAY : first == SK_T_DATATYPE ? SK_T_DARRAY : SK_T_NONE;
   }
   case E_BINARY: {
-    sk_type a = sk_expr_static_type(e->args[0]), c = sk_expr_static_type(e->args[1]);
+    sk_type a = sk_expr_static_type(e->operands[0]), c = sk_expr_static_type(e->operands[1]);
     if (e->op >= TK_EQ) return SK_T_INT;
     if (a == SK_T_DOUBLE || c == SK_T_DOUBLE) return (a == SK_T_NONE || c == SK_T_NONE) ? SK_T_NONE : SK_T_DOUBLE;
     if (a == SK_T_INT && c == SK_T_INT) return SK_T_INT;
@@ -461,19 +430,19 @@ SK_API int sk_parse_check_args(const char *what, const char *name, const char *p
                                const sk_expr *call, sk_str *err)
 {
   int i, n = (int)strlen(params);
-  if (call->nargs != n) {
+  if (call->noperands != n) {
     sk_str_clear(err);
     sk_str_printf(err, "%s:%d:%d: %s '%s' expects %d argument%s, got %d", call->loc.file,
-                  call->loc.line, call->loc.col, what, name, n, n == 1 ? "" : "s", call->nargs);
+                  call->loc.line, call->loc.col, what, name, n, n == 1 ? "" : "s", call->noperands);
     return 0;
   }
   for (i = 0; i < n; i++) {
-    sk_type want = sk_type_of_letter(params[i]), have = sk_expr_static_type(call->args[i]);
+    sk_type want = sk_type_of_letter(params[i]), have = sk_expr_static_type(call->operands[i]);
     int numeric_ok = (want == SK_T_INT || want == SK_T_DOUBLE) && (have == SK_T_INT || have == SK_T_DOUBLE);
     if (have == SK_T_NONE || have == want || numeric_ok) continue;
     sk_str_clear(err);
-    sk_str_printf(err, "%s:%d:%d: argument %d of '%s' must be %s, not %s", call->args[i]->loc.file,
-                  call->args[i]->loc.line, call->args[i]->loc.col, i + 1, name,
+    sk_str_printf(err, "%s:%d:%d: argument %d of '%s' must be %s, not %s", call->operands[i]->loc.file,
+                  call->operands[i]->loc.line, call->operands[i]->loc.col, i + 1, name,
                   sk_type_name(want), sk_type_name(have));
     return 0;
   }
@@ -522,13 +491,7 @@ static void p_include(parser *p, sk_block *into)
   s = sk_sources_get(p->src, path, &p->scratch);
   free(path);
   if (s == NULL) p_fail(p, &loc, "%s", p->scratch.data);
-  if (strlen(s->text) != s->len) {
-    sk_loc nul;
-    const char *q;
-    nul.file = s->name; nul.line = 1; nul.col = 1;
-    for (q = s->text; *q; q++) { if (*q == '\n') { nul.line++; nul.col = 1; } else nul.col++; }
-    p_fail(p, &nul, "the file contains a NUL byte");
-  }
+  if (!sk_parse_check_no_nul(s, p->err)) longjmp(p->fail, 1);
   p_advance(p);   /* past the file name, still in the including file */
   saved_lx = p->lx;
   saved_tok = p->tok;
@@ -559,7 +522,7 @@ static void p_measurement(parser *p, sk_block *into)
   p_expect_word(p, "measurement");
   if (p->in_measurement) p_fail(p, &loc, "measurement blocks cannot be nested");
   if (p->tok.kind != TK_STRING) p_unexpected(p, "the measurement's name in double quotes");
-  s = p_new_stmt(into, S_MEASUREMENT, &loc);
+  s = sk_stmt_new(into, S_MEASUREMENT, &loc);
   s->name = sk_strdup(p->tok.sval);
   p_advance(p);
   p->in_measurement = 1;
@@ -576,7 +539,7 @@ static void p_measure(parser *p, sk_block *into)
   sk_loc loc;
   if (!p->in_measurement)
     p_fail(p, &p->tok.loc, "a measure statement must be inside a measurement block (begin measurement \"name\" ... end measurement)");
-  s = p_new_stmt(into, S_MEASURE, &p->tok.loc);
+  s = sk_stmt_new(into, S_MEASURE, &p->tok.loc);
   p_advance(p);
   s->expr = p_expr(p);
   if (p->tok.kind == TK_COLON) p_advance(p);
@@ -616,19 +579,19 @@ static void p_for(parser *p, sk_block *into)
     if (autorefine) p_fail(p, &loc, "autorefine loops need a computed range (autorefine v = a to b ...)");
     p_advance(p);
     if (p->tok.kind == TK_LBRACKET) {
-      s = p_new_stmt(into, S_FOR_LIST, &loc);
+      s = sk_stmt_new(into, S_FOR_LIST, &loc);
       s->name = sk_strdup(var);
       memset(&p->holder, 0, sizeof p->holder);
       p->list_holder = &p->holder;   /* its args array is freed if the list fails */
       p_advance(p);
       p_args(p, &p->holder, TK_RBRACKET, "']' or ','");
       p->list_holder = NULL;
-      s->list = p->holder.args;
-      s->nlist = p->holder.nargs;
+      s->list = p->holder.operands;
+      s->nlist = p->holder.noperands;
     } else if (p->tok.kind == TK_IDENT && !p_is_keyword(p->tok.sval)) {
       sk_loc cloc = p->tok.loc;
       const sk_iterator *it = sk_iterator_find(p->tok.sval);
-      s = p_new_stmt(into, S_FOR_ITER, &loc);
+      s = sk_stmt_new(into, S_FOR_ITER, &loc);
       s->name = sk_strdup(var);
       s->expr = p_new_expr(p, E_CALL, &cloc);
       s->expr->name = sk_strdup(p->tok.sval);
@@ -642,7 +605,7 @@ static void p_for(parser *p, sk_block *into)
       return;
     }
   } else {
-    s = p_new_stmt(into, S_FOR_RANGE, &loc);
+    s = sk_stmt_new(into, S_FOR_RANGE, &loc);
     s->name = sk_strdup(var);
     s->autorefine = autorefine;
     p_expect(p, TK_ASSIGN, "'=' or 'in' after the loop variable");
@@ -670,7 +633,7 @@ static void p_if(parser *p, sk_block *into)
   static const char *const then_terms[] = { "else", "fi", NULL };
   static const char *const else_terms[] = { "fi", NULL };
   sk_loc loc = p->tok.loc;
-  sk_stmt *s = p_new_stmt(into, S_IF, &loc);
+  sk_stmt *s = sk_stmt_new(into, S_IF, &loc);
   p_advance(p);
   s->expr = p_expr(p);
   p_expect_word(p, "then");
@@ -692,19 +655,19 @@ static void p_print(parser *p, sk_block *into)
   const char *word = p_is_word(p, "flush") ? "flush" : p_is_word(p, "print") ? "print" : "print_all";
   if (!p->in_measurement)
     p_fail(p, &loc, "'%s' can only be used inside a measurement block (begin measurement \"name\" ... end measurement)", word);
-  s = p_new_stmt(into, word[0] == 'f' ? S_FLUSH : word[5] ? S_PRINT_ALL : S_PRINT, &loc);
+  s = sk_stmt_new(into, word[0] == 'f' ? S_FLUSH : word[5] ? S_PRINT_ALL : S_PRINT, &loc);
   p_advance(p);
   if (s->kind == S_FLUSH) return;
   memset(&p->holder, 0, sizeof p->holder);
   p->list_holder = &p->holder;     /* its args array is freed if the list fails */
   for (;;) {
-    sk_expr_add_arg(&p->holder, p_expr(p));
+    sk_expr_add_operand(&p->holder, p_expr(p));
     if (p->tok.kind != TK_COMMA) break;
     p_advance(p);
   }
   p->list_holder = NULL;
-  s->list = p->holder.args;
-  s->nlist = p->holder.nargs;
+  s->list = p->holder.operands;
+  s->nlist = p->holder.noperands;
 }
 
 static void p_statement(parser *p, sk_block *into)
@@ -722,7 +685,7 @@ static void p_statement(parser *p, sk_block *into)
     const char *name = p->tok.sval;   /* in the lexer's pool */
     p_advance(p);
     if (p->tok.kind == TK_ASSIGN) {
-      sk_stmt *s = p_new_stmt(into, S_ASSIGN, &loc);
+      sk_stmt *s = sk_stmt_new(into, S_ASSIGN, &loc);
       sk_value v;
       s->name = sk_strdup(name);
       if (sk_constant_find(name, &v)) p_fail(p, &loc, "'%s' is a predefined constant and cannot be assigned", name);
@@ -730,7 +693,7 @@ static void p_statement(parser *p, sk_block *into)
       s->expr = p_expr(p);
     } else if (p->tok.kind == TK_LPAREN) {
       const sk_builtin *b = sk_builtin_find(name);
-      sk_stmt *s = p_new_stmt(into, S_CALL, &loc);
+      sk_stmt *s = sk_stmt_new(into, S_CALL, &loc);
       s->expr = p_new_expr(p, E_CALL, &loc);
       s->expr->name = sk_strdup(name);
       p_advance(p);
@@ -796,12 +759,12 @@ static void p_cleanup(parser *p, int failed, sk_program *prog)
   size_t i;
   if (failed) {
     for (i = 0; i < p->nexprs; i++) {
-      free(p->exprs[i]->args);
+      free(p->exprs[i]->operands);
       free(p->exprs[i]->name);
       free(p->exprs[i]);
     }
     for (i = 0; i < p->nlexers; i++) { sk_lexer_free(p->lexers[i]); free(p->lexers[i]); }
-    if (p->list_holder) free(p->list_holder->args);
+    if (p->list_holder) free(p->list_holder->operands);
     p_free_block_shallow(&prog->top);
   }
   free(p->exprs);
@@ -847,7 +810,7 @@ static void parse_names_expr(parse_names *k, const sk_expr *e)
     k->unknown = e;
     return;
   }
-  for (i = 0; i < e->nargs; i++) parse_names_expr(k, e->args[i]);
+  for (i = 0; i < e->noperands; i++) parse_names_expr(k, e->operands[i]);
 }
 
 static void parse_names_block(parse_names *k, const sk_block *b)
@@ -910,13 +873,7 @@ SK_API int sk_parse_file(sk_sources *src, const char *path, sk_program *prog, sk
     p_cleanup(&p, 1, prog);
     return 0;
   }
-  if (strlen(s->text) != s->len) {
-    sk_loc nul;
-    const char *q;
-    nul.file = s->name; nul.line = 1; nul.col = 1;
-    for (q = s->text; *q; q++) { if (*q == '\n') { nul.line++; nul.col = 1; } else nul.col++; }
-    p_fail(&p, &nul, "the file contains a NUL byte");
-  }
+  if (!sk_parse_check_no_nul(s, err)) longjmp(p.fail, 1);
   p_advance(&p);
   p_block(&p, &prog->top, NULL, NULL, NULL);
   sk_lexer_free(&lx);
@@ -929,15 +886,6 @@ SK_API int sk_parse_file(sk_sources *src, const char *path, sk_program *prog, sk
 }
 
 /* ---- can this build run the program? ---- */
-
-static void parse_error_at(sk_str *err, const sk_loc *loc, const char *fmt, ...)
-{
-  va_list ap;
-  sk_str_clear(err);
-  va_start(ap, fmt);
-  sk_format_loc_message(err, loc, fmt, ap);
-  va_end(ap);
-}
 
 static int parse_block_available(const sk_block *b, sk_str *err)
 {
@@ -976,8 +924,8 @@ static const char *parse_comm_var(const sk_expr *e, const sk_block *const *bodie
 {
   int k;
   size_t i;
-  if (e->kind == E_CALL && sk_streq(e->name, "comm") && e->nargs == 1 && e->args[0]->kind == E_VAR)
-    return e->args[0]->name;
+  if (e->kind == E_CALL && sk_streq(e->name, "comm") && e->noperands == 1 && e->operands[0]->kind == E_VAR)
+    return e->operands[0]->name;
   if (e->kind != E_VAR) return NULL;
   for (k = nbodies - 1; k >= 0; k--)
     for (i = bodies[k]->n; i-- > 0;) {

@@ -15,6 +15,9 @@
 
 /* Returns 1 and fills *prog, or 0 with the message in *err. */
 SK_API int sk_parse_file(sk_sources *src, const char *path, sk_program *prog, sk_str *err);
+/* 1, or 0 with "file:line:col: the file contains a NUL byte" (its place) in err when
+** the text of s holds one: the lexer would stop there. */
+SK_API int sk_parse_check_no_nul(const sk_source *s, sk_str *err);
 /* Checks one call of a measurement or helper against its parameter letters. */
 SK_API int sk_parse_check_args(const char *what, const char *name, const char *params,
                                const sk_expr *call, sk_str *err);

@@ -1,28 +1,11 @@
 /*
-** skalib.c -- the library interface (skampi.h; SKaLib report (TR 99/07) ch. 2-4): a thin
-** layer that hands a user's callbacks to the machinery the skampi program runs its .ski
-** programs with -- the engine and its runner (ASEC, the patterns, the dummy time), APR
-** for the loops, the output's header, result lines and marks (results/result_line.h),
-** the merge -- and turns every way skampi stops (sk_exit) into a return code with a
-** message (base.h, sk_set_exit_jump). Compiled only in the library build
-** (-DSKAMPI_LIBRARY), where these functions are the amalgam's only external names.
-** Not reentrant: one suite at a time, as in a .ski program.
-**
-** The simple pattern times its calls here, not in the runner (SK_PATTERN_SIMPLE_OWN_TIME):
-** the clock is read once around the N calls of a timing (N from SKaLib eq. 3.1, probed in
-** the warm-up), and the calibrated cost of the empty timing (two readings with nothing
-** between them, the least of many at skampi_begin) is subtracted from it before it is
-** shared among the calls, as is the time between skampi_pause and skampi_resume with the
-** calibrated cost of such a pair. What a call of an empty operation costs in that loop is
-** calibrated too and written in the header, not subtracted: a plain loop that calls the
-** operation pays it as well, and at a few nanoseconds it overlaps with the operation's own
-** work (in the loop, a 4-byte memcpy and a call of skampi_do_not_optimize added 0.05 ns to
-** the empty call's 1.9 ns, where a plain loop of the two read 1.1 ns: subtracted, the call
-** would make such operations read 0.05 ns). Before: the adapter read the clock around
-** every call, and an empty operation or a 4-byte memcpy read 1.1 us in the sequential
-** build (clock()), 0.003 us in a plain loop. Autorefine follows the operation skampi_refine_follow names (or the
-** crossing of two), judges a bend against the local slope (apr.h, SK_APR_KEY_LOG_SLOPE:
-** a power law is a straight line) and is bounded by default (refine_max_steps 0).
+** skalib.c -- the library interface (skampi.h; SKaLib report (TR 99/07) ch. 2-4): hands a
+** user's callbacks to the machinery the skampi program runs its .ski programs with (the
+** engine and its runner, APR for the loops, the header, result lines and marks, the
+** merge) and turns every way skampi stops (sk_exit) into a return code with a message
+** (base.h, sk_set_exit_jump). Compiled only with -DSKAMPI_LIBRARY, where these functions
+** are the amalgam's only external names. Not reentrant: one suite at a time. How the
+** simple pattern times its calls: doc/internals.md, "library".
 */
 #include "skampi.h"
 #include "main.h"
@@ -117,10 +100,11 @@ static int lib_call(int (*body)(void *ctx), void *ctx)
 static void lib_init(sk_mctx *m, const sk_value *args)
 {
   lib_point *p = (lib_point *)sk_calloc(1, sizeof *p);
+  (void)args;                     /* the engine has bound them: m->arg.x */
   p->op = lib.op;
   p->call.rank = sk_tp_world_rank();
   p->call.size = sk_tp_world_size();
-  p->call.x = args[0].u.d;
+  p->call.x = m->arg.x;
   p->call.bytes = (long)floor(p->call.x + 0.5);
   p->call.internal = m;
   m->state = p;

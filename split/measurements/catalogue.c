@@ -25,8 +25,13 @@ SK_API const sk_measurement *sk_meas_table_mpi_threads(void);
 SK_API const sk_measurement *sk_meas_table_mpi_partitioned(void);
 SK_API const sk_measurement *sk_meas_table_mpi_mprobe(void);
 SK_API const sk_measurement *sk_meas_table_mpi_win_atomic(void);
+SK_API const sk_measurement *sk_meas_table_io_local(void);
 
 typedef const sk_measurement *(*catalogue_table_fn)(void);
+
+/* The family of two tables (MPI-IO and the local file rows): `skampi -l` starts a
+** family where the pointer changes, so both name this one string. */
+static const char io_family[] = "io: MPI-IO file access";
 
 /* One table per module; the family is what `skampi -l` groups by (the MPI families are
 ** those of SKaMPI 5 manual §3.1-§3.4). */
@@ -52,8 +57,10 @@ static const catalogue_table catalogue_tables[] = {
   { sk_meas_table_mpi_session, "sessions: MPI-4 sessions (need MPI-4): MPI_Session_init/finalize, a communicator from a process set" },
   { sk_meas_table_mpi_win_sync, "onesided_synchronisation: MPI-2 window synchronisation" },
   { sk_meas_table_mpi_win_transfer, "onesided_transfer: MPI-2 one-sided communication" },
+  { sk_meas_table_mpi_win_coll, "onesided_collective: collectives made of MPI-2 one-sided transfers" },
   { sk_meas_table_mpi_win_atomic, "onesided_atomic: MPI-3 atomics, request-based and shared-memory windows" },
-  { sk_meas_table_mpi_io, "io: MPI-IO file access" },
+  { sk_meas_table_mpi_io, io_family },
+  { sk_meas_table_io_local, io_family },
   { sk_meas_table_mpi, "misc: clock measurements" },
   { sk_meas_table_skampi5_example, "skampi5: SKaMPI 5 extensions built through skampi5_compat.h" },
   { NULL, NULL }

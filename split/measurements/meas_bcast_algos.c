@@ -1,33 +1,23 @@
 /*
 ** meas_bcast_algos.c -- portable measurement functions written on the transport
 ** contract only (transport.h), so they run on the MPI, RCCE and sequential backends:
-**
-**   Pingpong_Blocking(count, iterations), Pingpong_Nonblocking(count, iterations)
-**       round trips between ranks 0 and 1 (SKaMPI 5 manual §3.1, Pichler 2013 §3)
-**   Bcast_Cube(count, part_size)
-**       Bin Jia's pipelined broadcast (Pichler 2013 §5.2 for powers of two, §5.3 for any
-**       number of processes; part sizes §5.5)
-**   Bcast_DOPL(count, rows, cols, part_size, pipe_size)
-**       the dimension-ordered pipelined mesh broadcast of Watts & van de Geijn (Pichler 2013
-**       §6.2; part and pipe sizes §6.3), group rank r at grid position r (row-major)
-**   Bcast_DOPL_Grid(count, rows, cols, part_size, pipe_size, map)
-**       the same on a chosen layout: map[r] is the grid position (row * cols + column) of
-**       group rank r (map[0] = 0: the root starts the first line), e.g. scc_grid_map(n),
-**       the thesis' layout of figure 4 (2k x 6)
-**   Bcast_Linear(count), Bcast_Library(count)
-**       the root sends to everybody in turn; the library's own broadcast (MPI_Bcast,
-**       RCCE_bcast) -- the baselines the thesis compares with (§4.1, §7)
-**
-** The broadcasts send `count` bytes from rank 0: the root from its send buffer, the
-** others into their receive buffers (SKaMPI 5 manual §6.1), timed between sk_sync_start() and
-** sk_sync_stop() (§6.2.1). With the verify setting on (sk_settings.verify, set by
-** switch_verification_on) every process checks the bytes it holds after each call. The
-** module also owns the round counter of the cube broadcast (sk_bcast_cube_last_rounds;
-** the builtin print_bcast_cube_rounds() that writes it lives in language/builtins_scc.c).
+** Pingpong_Blocking and Pingpong_Nonblocking(count, iterations) between ranks 0 and 1
+** (SKaMPI 5 manual §3.1, Pichler 2013 §3); the broadcasts of count bytes from rank 0
+** Bcast_Cube(count, part_size) (Bin Jia's pipelined broadcast, Pichler 2013 §5),
+** Bcast_DOPL(count, rows, cols, part_size, pipe_size) and Bcast_DOPL_Grid(..., map) (the
+** dimension-ordered pipelined mesh broadcast of Watts & van de Geijn, Pichler 2013 §6),
+** Bcast_Linear(count) and Bcast_Library(count) (the baselines, §4.1, §7). The algorithm
+** is the row's VARIANT. The module also owns the cube broadcast's round counter. Buffers,
+** timing and verification: doc/internals.md, "meas_bcast_algos".
 */
 #include "meas_bcast_algos.h"
 #include "verify.h"
 #include "settings.h"
+
+/* The rows' VARIANT: the broadcast algorithm (Bcast_DOPL_Grid is BCA_DOPL with a map),
+** or the kind of ping-pong. */
+enum bca_variant { BCA_CUBE, BCA_DOPL, BCA_LINEAR, BCA_LIBRARY };
+enum bca_pingpong_variant { BCA_PINGPONG_BLOCKING, BCA_PINGPONG_NONBLOCKING };
 
 /* Algorithm notes (written from the thesis' description):
 ** - Cube (§5.2, n = 2^q): in round j the partner of process i differs in bit j mod q;
@@ -402,60 +392,6 @@ static void bca_finalize(sk_mctx *m, const sk_value *args)
   m->state = NULL;
 }
 
-/* ---- the arguments: every function takes up to five integers ---- */
-
-/* Bcast_Cube(count, part_size), Bcast_DOPL(count, rows, cols, part_size, pipe_size),
-** Bcast_Linear(count), Bcast_Library(count); the ping-pongs (count, iterations). Init
-** reads them once; measure works from the state made of them. */
-typedef struct bca_args {
-  long count, part_size, rows, cols, pipe_size, iterations;
-  const sk_value *map;      /* Bcast_DOPL_Grid: position of each rank, else NULL */
-} bca_args;
-
-enum bca_signature { BCA_COUNT, BCA_CUBE, BCA_DOPL, BCA_DOPL_GRID, BCA_PINGPONG };
-
-static void bca_args_read(bca_args *a, const sk_value *args, enum bca_signature sig)
-{
-  memset(a, 0, sizeof *a);
-  a->count = args[0].u.i;
-  if (sig == BCA_CUBE) a->part_size = args[1].u.i;
-  if (sig == BCA_PINGPONG) a->iterations = args[1].u.i;
-  if (sig == BCA_DOPL || sig == BCA_DOPL_GRID) {
-    a->rows = args[1].u.i;
-    a->cols = args[2].u.i;
-    a->part_size = args[3].u.i;
-    a->pipe_size = args[4].u.i;
-  }
-  if (sig == BCA_DOPL_GRID) a->map = &args[5];
-}
-
-/* ---- Bcast_Cube(count, part_size) ---- */
-
-static void init_Bcast_Cube(sk_mctx *m, const sk_value *args)
-{
-  bca_state *st;
-  bca_args a;
-  bca_args_read(&a, args, BCA_CUBE);
-  if (!bca_check_min(m, "Bcast_Cube", "part_size", a.part_size, 1)) return;
-  st = bca_init_bcast(m, "Bcast_Cube", a.count);
-  if (st) st->part_size = a.part_size;
-}
-
-static double measure_Bcast_Cube(sk_mctx *m, const sk_value *args)
-{
-  bca_state *st = (bca_state *)m->state;
-  bca_parts p;
-  double start, stop;
-  (void)args;
-  if (st == NULL) return -1.0;
-  bca_parts_init(&p, bca_begin_call(m, st), st->count, st->part_size);
-  start = sk_sync_start(m);
-  bca.cube_last_rounds = bca_cube_bcast(m->group, m->rank, m->size, &p);
-  stop = sk_sync_stop(m);
-  bca_end_call(m, st, "Bcast_Cube", p.buf);
-  return stop - start;
-}
-
 /* ---- Bcast_DOPL(count, rows, cols, part_size, pipe_size) ---- */
 
 /* The grid: rows * cols must be the communicator size; 0 for one of them derives it from
@@ -520,26 +456,25 @@ static int *bca_dopl_invert_map(sk_mctx *m, const sk_value *map)
   return rank_at;
 }
 
-/* Bcast_DOPL and Bcast_DOPL_Grid (sig BCA_DOPL_GRID: with the map of args[5]). */
-static void bca_init_dopl(sk_mctx *m, const sk_value *args, enum bca_signature sig)
+/* Bcast_DOPL and Bcast_DOPL_Grid (the latter with the map: m->arg.map, else NULL). */
+static void bca_init_dopl(sk_mctx *m)
 {
   bca_state *st, grid;
-  bca_args a;
+  const sk_margs *a = &m->arg;
   long largest_part, pieces;
   int *rank_at = NULL;
-  bca_args_read(&a, args, sig);
-  if (!bca_check_min(m, "Bcast_DOPL", "count", a.count, 0)
-      || !bca_dopl_grid(m, a.rows, a.cols, &grid)
-      || !bca_check_min(m, "Bcast_DOPL", "part_size", a.part_size, 1)
-      || !bca_check_min(m, "Bcast_DOPL", "pipe_size", a.pipe_size, 1)) return;
-  if (a.map != NULL && (rank_at = bca_dopl_invert_map(m, a.map)) == NULL) return;
-  st = bca_init_bcast(m, "Bcast_DOPL", a.count);
+  if (!bca_check_min(m, "Bcast_DOPL", "count", a->count, 0)
+      || !bca_dopl_grid(m, a->rows, a->cols, &grid)
+      || !bca_check_min(m, "Bcast_DOPL", "part_size", a->part_size, 1)
+      || !bca_check_min(m, "Bcast_DOPL", "pipe_size", a->pipe_size, 1)) return;
+  if (a->map != NULL && (rank_at = bca_dopl_invert_map(m, a->map)) == NULL) return;
+  st = bca_init_bcast(m, "Bcast_DOPL", a->count);
   st->rows = grid.rows;
   st->cols = grid.cols;
-  st->part_size = a.part_size;
-  st->pipe_size = a.pipe_size;
+  st->part_size = a->part_size;
+  st->pipe_size = a->pipe_size;
   st->rank_at = rank_at;
-  st->my_position = a.map != NULL ? (int)sk_iarray_get(a.map, (size_t)m->rank) : m->rank;
+  st->my_position = a->map != NULL ? (int)sk_iarray_get(a->map, (size_t)m->rank) : m->rank;
   largest_part = st->part_size < st->count ? st->part_size : st->count;
   pieces = largest_part > 0 ? (largest_part - 1) / st->pipe_size + 1 : 1;
   st->window = pieces < BCA_PIPE_WINDOW ? pieces : BCA_PIPE_WINDOW;
@@ -547,84 +482,49 @@ static void bca_init_dopl(sk_mctx *m, const sk_value *args, enum bca_signature s
   st->send_slots = (sk_request *)sk_calloc((size_t)st->window, sizeof(sk_request));
 }
 
-static void init_Bcast_DOPL(sk_mctx *m, const sk_value *args)
+/* ---- the broadcasts: Bcast_Cube(count, part_size), Bcast_DOPL(count, rows, cols,
+** part_size, pipe_size), Bcast_DOPL_Grid(... map), Bcast_Linear(count) (rank 0 sends
+** to every other rank in turn), Bcast_Library(count) (the transport's own broadcast).
+** The algorithm is the row's VARIANT; the name in messages is bca_names[variant]. ---- */
+
+static const char *const bca_names[] = { "Bcast_Cube", "Bcast_DOPL", "Bcast_Linear", "Bcast_Library" };
+
+static void bca_init(sk_mctx *m, const sk_value *args)
 {
-  bca_init_dopl(m, args, BCA_DOPL);
+  bca_state *st;
+  (void)args;
+  if (m->variant == BCA_DOPL) { bca_init_dopl(m); return; }
+  if (m->variant == BCA_CUBE && !bca_check_min(m, "Bcast_Cube", "part_size", m->arg.part_size, 1)) return;
+  st = bca_init_bcast(m, bca_names[m->variant], m->arg.count);
+  if (st) st->part_size = m->arg.part_size;
 }
 
-static void init_Bcast_DOPL_Grid(sk_mctx *m, const sk_value *args)
-{
-  bca_init_dopl(m, args, BCA_DOPL_GRID);
-}
-
-static double measure_Bcast_DOPL(sk_mctx *m, const sk_value *args)
+static double bca_measure(sk_mctx *m, const sk_value *args)
 {
   bca_state *st = (bca_state *)m->state;
   bca_parts p;
-  double start, stop;
-  (void)args;
-  if (st == NULL) return -1.0;
-  bca_parts_init(&p, bca_begin_call(m, st), st->count, st->part_size);
-  start = sk_sync_start(m);
-  bca_dopl_bcast(m->group, st, &p);
-  stop = sk_sync_stop(m);
-  bca_end_call(m, st, "Bcast_DOPL", p.buf);
-  return stop - start;
-}
-
-static double measure_Bcast_DOPL_Grid(sk_mctx *m, const sk_value *args)
-{
-  return measure_Bcast_DOPL(m, args);
-}
-
-/* ---- Bcast_Linear(count) and Bcast_Library(count) ---- */
-
-static void init_Bcast_Linear(sk_mctx *m, const sk_value *args)
-{
-  bca_args a;
-  bca_args_read(&a, args, BCA_COUNT);
-  bca_init_bcast(m, "Bcast_Linear", a.count);
-}
-
-static double measure_Bcast_Linear(sk_mctx *m, const sk_value *args)
-{
-  bca_state *st = (bca_state *)m->state;
   char *buf;
   double start, stop;
   int i;
   (void)args;
   if (st == NULL) return -1.0;
   buf = bca_begin_call(m, st);
+  if (m->variant == BCA_CUBE || m->variant == BCA_DOPL) bca_parts_init(&p, buf, st->count, st->part_size);
   start = sk_sync_start(m);
-  if (m->rank == 0) {
-    for (i = 1; i < m->size; i++) sk_tp_send(m->group, i, buf, (size_t)st->count);
-  } else {
-    sk_tp_recv(m->group, 0, buf, (size_t)st->count);
+  switch (m->variant) {
+  case BCA_CUBE: bca.cube_last_rounds = bca_cube_bcast(m->group, m->rank, m->size, &p); break;
+  case BCA_DOPL: bca_dopl_bcast(m->group, st, &p); break;
+  case BCA_LINEAR:
+    if (m->rank == 0) {
+      for (i = 1; i < m->size; i++) sk_tp_send(m->group, i, buf, (size_t)st->count);
+    } else {
+      sk_tp_recv(m->group, 0, buf, (size_t)st->count);
+    }
+    break;
+  default: sk_tp_library_bcast(m->group, buf, (size_t)st->count, 0); break;
   }
   stop = sk_sync_stop(m);
-  bca_end_call(m, st, "Bcast_Linear", buf);
-  return stop - start;
-}
-
-static void init_Bcast_Library(sk_mctx *m, const sk_value *args)
-{
-  bca_args a;
-  bca_args_read(&a, args, BCA_COUNT);
-  bca_init_bcast(m, "Bcast_Library", a.count);
-}
-
-static double measure_Bcast_Library(sk_mctx *m, const sk_value *args)
-{
-  bca_state *st = (bca_state *)m->state;
-  char *buf;
-  double start, stop;
-  (void)args;
-  if (st == NULL) return -1.0;
-  buf = bca_begin_call(m, st);
-  start = sk_sync_start(m);
-  sk_tp_library_bcast(m->group, buf, (size_t)st->count, 0);
-  stop = sk_sync_stop(m);
-  bca_end_call(m, st, "Bcast_Library", buf);
+  bca_end_call(m, st, bca_names[m->variant], buf);
   return stop - start;
 }
 
@@ -634,39 +534,25 @@ static double measure_Bcast_Library(sk_mctx *m, const sk_value *args)
 ** answers and waits for the next message `iterations` times. Both return the time of ONE
 ** full round trip, averaged (SKaMPI 5 manual §3.1); other ranks take no part and return -1. */
 
-static void bca_init_pingpong(sk_mctx *m, const sk_value *args, const char *fn)
+static void bca_init_pingpong(sk_mctx *m, const sk_value *args)
 {
-  bca_args a;
-  bca_args_read(&a, args, BCA_PINGPONG);
-  if (!bca_check_min(m, fn, "count", a.count, 0)
-      || !bca_check_min(m, fn, "iterations", a.iterations, 0)) return;
+  const char *fn = m->name;
+  const sk_margs *a = &m->arg;
+  (void)args;
+  if (!bca_check_min(m, fn, "count", a->count, 0)
+      || !bca_check_min(m, fn, "iterations", a->iterations, 0)) return;
   if (m->rank <= 1) {
-    m->send_usage = (size_t)a.count;
-    m->recv_usage = (size_t)a.count;
+    m->send_usage = (size_t)a->count;
+    m->recv_usage = (size_t)a->count;
   }
-  m->reported_size = a.count;
+  m->reported_size = a->count;
 }
 
-static void init_Pingpong_Blocking(sk_mctx *m, const sk_value *args)
+/* Pingpong_Blocking's round trips of n bytes, timed as the section comment above says. */
+static double bca_blocking_round_trips(sk_mctx *m, size_t n, long iterations)
 {
-  bca_init_pingpong(m, args, "Pingpong_Blocking");
-}
-
-static void init_Pingpong_Nonblocking(sk_mctx *m, const sk_value *args)
-{
-  bca_init_pingpong(m, args, "Pingpong_Nonblocking");
-}
-
-static double measure_Pingpong_Blocking(sk_mctx *m, const sk_value *args)
-{
-  bca_args a;
-  size_t n;
-  long iterations, i;
+  long i;
   double start, stop;
-  bca_args_read(&a, args, BCA_PINGPONG);
-  n = (size_t)a.count;
-  iterations = a.iterations;
-  if (iterations <= 0 || m->rank > 1) return iterations == 0 && m->rank <= 1 ? 0.0 : -1.0;
   if (m->rank == 0) {
     start = sk_tp_wtime();
     for (i = 0; i < iterations; i++) {
@@ -684,23 +570,17 @@ static double measure_Pingpong_Blocking(sk_mctx *m, const sk_value *args)
     }
     stop = sk_tp_wtime();
   }
-  return (stop - start) / (double)iterations;
+  return stop - start;
 }
 
-/* The same with iRCCE-style non-blocking calls: each process posts the receive of the
-** next message before it sends, then waits for both. */
-static double measure_Pingpong_Nonblocking(sk_mctx *m, const sk_value *args)
+/* Pingpong_Nonblocking's, with iRCCE-style non-blocking calls: each process posts the
+** receive of the next message before it sends, then waits for both. */
+static double bca_nonblocking_round_trips(sk_mctx *m, size_t n, long iterations)
 {
-  bca_args a;
-  size_t n;
-  long iterations, i;
+  long i;
   int peer = 1 - m->rank;
   sk_request recv_req, send_req;
   double start, stop;
-  bca_args_read(&a, args, BCA_PINGPONG);
-  n = (size_t)a.count;
-  iterations = a.iterations;
-  if (iterations <= 0 || m->rank > 1) return iterations == 0 && m->rank <= 1 ? 0.0 : -1.0;
   if (m->rank == 1) {
     sk_tp_irecv(m->group, peer, m->recv_buf, n, &recv_req);
     sk_tp_wait(&recv_req);
@@ -717,7 +597,17 @@ static double measure_Pingpong_Nonblocking(sk_mctx *m, const sk_value *args)
     sk_tp_isend(m->group, peer, m->send_buf, n, &send_req);
     sk_tp_wait(&send_req);
   }
-  return (stop - start) / (double)iterations;
+  return stop - start;
+}
+
+static double bca_pingpong_measure(sk_mctx *m, const sk_value *args)
+{
+  size_t n = (size_t)m->arg.count;
+  long iterations = m->arg.iterations;
+  (void)args;
+  if (iterations <= 0 || m->rank > 1) return iterations == 0 && m->rank <= 1 ? 0.0 : -1.0;
+  if (m->variant == BCA_PINGPONG_BLOCKING) return bca_blocking_round_trips(m, n, iterations) / (double)iterations;
+  return bca_nonblocking_round_trips(m, n, iterations) / (double)iterations;
 }
 
 /* ---- the table ---- */
@@ -725,28 +615,26 @@ static double measure_Pingpong_Nonblocking(sk_mctx *m, const sk_value *args)
 /* Verification of the ping-pongs: each of ranks 0 and 1 holds the other's bytes. */
 static void check_bca_pingpong(sk_mctx *m, const sk_value *args)
 {
-  bca_args a;
-  bca_args_read(&a, args, BCA_PINGPONG);
-  if (a.iterations > 0 && m->rank <= 1)
-    sk_verify_expect(m, "receive buffer", m->recv_buf, (size_t)a.count, 1 - m->rank, 0, NULL);
+  (void)args;
+  if (m->arg.iterations > 0 && m->rank <= 1)
+    sk_verify_expect(m, "receive buffer", m->recv_buf, (size_t)m->arg.count, 1 - m->rank, 0, NULL);
 }
 
 static const sk_measurement bca_table[] = {
-  SK_ROW("Pingpong_Blocking", "count:i iterations:i", SK_PATTERN_P2P, 2, 0,
-         measure_Pingpong_Blocking, init_Pingpong_Blocking, NULL, NULL, check_bca_pingpong, NULL),
-  SK_ROW("Pingpong_Nonblocking", "count:i iterations:i", SK_PATTERN_P2P, 2, 0,
-         measure_Pingpong_Nonblocking, init_Pingpong_Nonblocking, NULL, NULL, check_bca_pingpong, NULL),
-  SK_ROW("Bcast_Cube", "count:i part_size:i", SK_PATTERN_COLLECTIVE, 1, 0,
-         measure_Bcast_Cube, init_Bcast_Cube, bca_finalize, sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW("Bcast_DOPL", "count:i rows:i cols:i part_size:i pipe_size:i", SK_PATTERN_COLLECTIVE, 1, 0,
-         measure_Bcast_DOPL, init_Bcast_DOPL, bca_finalize, sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW("Bcast_DOPL_Grid", "count:i rows:i cols:i part_size:i pipe_size:i map:a", SK_PATTERN_COLLECTIVE, 1, 0,
-         measure_Bcast_DOPL_Grid, init_Bcast_DOPL_Grid, bca_finalize,
-         sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW("Bcast_Linear", "count:i", SK_PATTERN_COLLECTIVE, 1, 0,
-         measure_Bcast_Linear, init_Bcast_Linear, bca_finalize, sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW("Bcast_Library", "count:i", SK_PATTERN_COLLECTIVE, 1, 0,
-         measure_Bcast_Library, init_Bcast_Library, bca_finalize, sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW("Pingpong_Blocking", "count:i iterations:i", SK_PATTERN_P2P, 2, BCA_PINGPONG_BLOCKING,
+         bca_pingpong_measure, bca_init_pingpong, NULL, NULL, check_bca_pingpong, NULL),
+  SK_ROW("Pingpong_Nonblocking", "count:i iterations:i", SK_PATTERN_P2P, 2, BCA_PINGPONG_NONBLOCKING,
+         bca_pingpong_measure, bca_init_pingpong, NULL, NULL, check_bca_pingpong, NULL),
+  SK_ROW("Bcast_Cube", "count:i part_size:i", SK_PATTERN_COLLECTIVE, 1, BCA_CUBE,
+         bca_measure, bca_init, bca_finalize, sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW("Bcast_DOPL", "count:i rows:i cols:i part_size:i pipe_size:i", SK_PATTERN_COLLECTIVE, 1, BCA_DOPL,
+         bca_measure, bca_init, bca_finalize, sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW("Bcast_DOPL_Grid", "count:i rows:i cols:i part_size:i pipe_size:i map:a", SK_PATTERN_COLLECTIVE, 1, BCA_DOPL,
+         bca_measure, bca_init, bca_finalize, sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW("Bcast_Linear", "count:i", SK_PATTERN_COLLECTIVE, 1, BCA_LINEAR,
+         bca_measure, bca_init, bca_finalize, sk_verify_in_measure, sk_verify_in_measure, NULL),
+  SK_ROW("Bcast_Library", "count:i", SK_PATTERN_COLLECTIVE, 1, BCA_LIBRARY,
+         bca_measure, bca_init, bca_finalize, sk_verify_in_measure, sk_verify_in_measure, NULL),
   SK_ROW_END
 };
 

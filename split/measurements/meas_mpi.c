@@ -31,11 +31,6 @@ SK_API MPI_Comm sk_mpi_comm(const sk_mctx *m)
   return sk_tp_group_mpi_comm(m->group);
 }
 
-SK_API double sk_mpi_arg_double(const sk_value *v)
-{
-  return v->type == SK_T_INT ? (double)v->u.i : v->u.d;
-}
-
 SK_API void sk_mpi_busy_wait(double microseconds)
 {
   double end;
@@ -198,37 +193,25 @@ SK_API int sk_mpi_check_op(sk_mctx *m, const char *fn, const sk_opdef *op, const
 
 /* Wtime(iterations), §3.4: the average time of one of `iterations` calls of MPI_Wtime.
 ** Every process measures on its own (no synchronisation: it is a local operation). */
-typedef struct wtime_args {
-  long iterations;
-} wtime_args;
-
-static void wtime_args_read(wtime_args *a, const sk_value *args)
-{
-  a->iterations = args[0].u.i;
-}
-
 static void init_Wtime(sk_mctx *m, const sk_value *args)
 {
-  wtime_args a;
-  wtime_args_read(&a, args);
-  sk_mpi_check_count(m, "Wtime", "iterations", a.iterations);
+  (void)args;
+  sk_mpi_check_count(m, "Wtime", "iterations", m->arg.iterations);
   m->send_usage = m->recv_usage = 0;
   m->reported_size = 0;
 }
 
 static double measure_Wtime(sk_mctx *m, const sk_value *args)
 {
-  wtime_args a;
-  long i;
+  long i, iterations = m->arg.iterations;
   double start, end, sink = 0.0;
-  (void)m;
-  wtime_args_read(&a, args);
-  if (a.iterations <= 0) return a.iterations == 0 ? 0.0 : -1.0;
+  (void)args;
+  if (iterations <= 0) return iterations == 0 ? 0.0 : -1.0;
   start = MPI_Wtime();
-  for (i = 0; i < a.iterations; i++) sink += MPI_Wtime();
+  for (i = 0; i < iterations; i++) sink += MPI_Wtime();
   end = MPI_Wtime();
   if (sink < 0.0) return -1.0;      /* keeps the calls from being optimised away */
-  return (end - start) / (double)a.iterations;
+  return (end - start) / (double)iterations;
 }
 
 /* MPI_Wtime(), listed in §3.2: the time between two consecutive calls of MPI_Wtime,
@@ -242,7 +225,31 @@ static double measure_MPI_Wtime(sk_mctx *m, const sk_value *args)
   return second - first;
 }
 
+SK_API void sk_mpi_init_message_pair(sk_mctx *m)
+{
+  const char *fn = m->name;
+  const sk_margs *a = &m->arg;
+  sk_mpi_check_count(m, fn, "count", a->count);
+  sk_mpi_check_tag(m, fn, "tag", a->tag);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
+  m->recv_usage = m->send_usage;
+  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
+}
+
 /* ---- verification ---- */
+
+SK_API void sk_mpi_check_exchange(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  if (m->rank <= 1)
+    sk_mpi_verify_block(m, "receive buffer", m->recv_buf, m->arg.count, m->arg.datatype, m->arg.count, m->arg.datatype,
+                        1 - m->rank, 0);
+}
+
+SK_API void sk_mpi_check_pingpong(sk_mctx *m, const sk_value *args)
+{
+  if (m->arg.iterations > 0) sk_mpi_check_exchange(m, args);
+}
 
 SK_API void sk_mpi_verify_blocks(sk_mctx *m, long r_count, const sk_datatype *r_dt, long s_count,
                                  const sk_datatype *s_dt, int own_offset)

@@ -3,16 +3,13 @@
 ** in meas_mpi.c; the window helpers of the one-sided modules, defined in
 ** meas_mpi_win_sync.c; and the tables the modules export (in every build: the rows of a
 ** build without MPI have no functions, see measure.h).
-**
 ** Argument checks: each sk_mpi_check_* returns 1 when the argument is fine; otherwise it
 ** calls sk_meas_fail() with a message naming the measurement function and the
 ** parameter, and returns 0. After a failure the later checks do nothing (the first
-** message is kept), so an init function may run several checks and then test
-** m->failed once. The checks depend only on the arguments and the communicator size,
-** which are the same on every process, so all processes agree on the outcome and a
-** collective init step (a window creation) is either done by all or by none. The
-** minimum number of processes is no init's business: the engine checks the row's
-** min_procs before init.
+** message is kept), so an init may run several checks and test m->failed once. They
+** depend only on the arguments and the communicator size, so all processes agree on the
+** outcome and a collective init step is done by all or by none. The minimum number of
+** processes is no init's business: the engine checks the row's min_procs before init.
 */
 #ifndef SK_MEAS_MPI_H
 #define SK_MEAS_MPI_H
@@ -28,8 +25,9 @@ SK_API long sk_mpi_data_bytes(long count, const sk_datatype *dt);
 
 /* The measurement communicator of the context. */
 SK_API MPI_Comm sk_mpi_comm(const sk_mctx *m);
-/* A 'd' parameter (integers are accepted there). */
-SK_API double sk_mpi_arg_double(const sk_value *v);
+/* A 'd' parameter (integers are accepted there), for the rows that read one by position
+** (a SKaMPI 5 extension's SK5_ARG_double); a macro, as the catalogue's rows read m->arg. */
+#define sk_mpi_arg_double(v) ((v)->type == SK_T_INT ? (double)(v)->u.i : (v)->u.d)
 /* Spins on MPI_Wtime for `microseconds` without making any other MPI call: the
 ** simulated computation or delay of SKaMPI 5 manual §3.3 (delay_us, compute). */
 SK_API void sk_mpi_busy_wait(double microseconds);
@@ -60,11 +58,21 @@ SK_API int sk_mpi_check_same_data(sk_mctx *m, const char *fn, long send_count, c
 SK_API int sk_mpi_check_op(sk_mctx *m, const char *fn, const sk_opdef *op, const sk_datatype *dt,
                            int allow_replace);
 
+/* The init part of the rows between ranks 0 and 1 with (count, datatype, tag, ...): count
+** and tag checked (named after the row), one message of count elements of datatype in
+** each buffer, its data bytes reported. */
+SK_API void sk_mpi_init_message_pair(sk_mctx *m);
+
 /* Integer division of `total` elements over `parts` processes: rank gets total/parts,
 ** the first total%parts ranks one more (used by Reduce_scatter and Reduce_Scatterv). */
 SK_API int sk_mpi_share(long total, int parts, int rank);
 
 /* ---- verification (verify.h) ---- */
+
+/* Check functions of the rows between ranks 0 and 1 with (count, datatype): each holds
+** the other's message. _pingpong: only when something moved (m->arg.iterations > 0). */
+SK_API void sk_mpi_check_exchange(sk_mctx *m, const sk_value *args);
+SK_API void sk_mpi_check_pingpong(sk_mctx *m, const sk_value *args);
 
 /* Checks a received block of r_count elements of r_dt at buf against what process
 ** `stream` sent: s_count elements of s_dt taken from its pattern-filled send buffer at
@@ -110,168 +118,14 @@ SK_API int sk_mpi_verify_block_large(sk_mctx *m, const char *what, const char *b
 #endif
 
 #if SK_MPI_LEVEL >= 2
-/* ---- one-sided communication (meas_mpi_win_sync.c) ---- */
+/* ---- one-sided communication (meas_mpi_win_sync.c; accumulates: meas_mpi_win_transfer.c) ---- */
 
-/* The arguments of the one-sided functions: one struct per parameter list of the rows
-** (the rows sharing a list share its struct), the fields named after the parameters,
-** read by position by one small reader per struct (in the module of the rows; its
-** comment names them). Every list starts with count, datatype and info, read into the
-** struct's `head` (sk_win_plain_args, by sk_win_plain_args_read); the lists without <dt>
-** start (count, info) (sk_win_count_info_read) and move MPI_INTs (the window state then
-** holds sk_mpi_int_type()). count, datatype and info go into the common part of the
-** window state; what a signature has beyond them is kept there as its own struct (the
-** union `arg` of sk_win_state, one member per struct below). The lists without anything
-** beyond the head use sk_win_plain_args itself; the test build's (count) has its struct
-** in meas_mpi_win_transfer.c. */
+/* The one-sided rows read their arguments from m->arg (margs.h): every signature starts
+** (count, datatype, info) or, moving MPI_INTs, (count, info); the window state keeps
+** only the window's shape, the functions read the rest by name. */
 
-/* (count, datatype, info): MPI_Win_create and the pairwise transfers and onesided_dummy
-** of meas_mpi_win_transfer.c; nothing beyond the common part, so no member of `arg`. */
-typedef struct sk_win_plain_args {
-  long count;
-  const sk_datatype *dt;
-  const sk_value *info;
-} sk_win_plain_args;
-
-SK_API void sk_win_plain_args_read(sk_win_plain_args *a, const sk_value *args);
-SK_API void sk_win_count_info_read(sk_win_plain_args *a, const sk_value *args);
-
-/* Window synchronisation (meas_mpi_win_sync.c). */
-/* (count, datatype, info, assertion): MPI_Win_fence_open, MPI_Win_start, MPI_Win_post. */
-typedef struct sk_win_epoch_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long assertion;
-} sk_win_epoch_args;
-
-/* (count, datatype, info, assertion, do_a_put): MPI_Win_fence_close,
-** MPI_Win_fence_close_collective, MPI_Win_complete, MPI_Win_startcomplete, MPI_Win_test. */
-typedef struct sk_win_epoch_put_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long assertion, do_a_put;
-} sk_win_epoch_put_args;
-
-/* (count, datatype, info, assertion, do_a_put, delay_us): MPI_Win_complete_delayed_wait,
-** MPI_Win_wait_early_complete, MPI_Win_wait_delayed_complete, MPI_Win_test_delayed. */
-typedef struct sk_win_epoch_put_delay_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long assertion, do_a_put, delay_us;
-} sk_win_epoch_put_delay_args;
-
-/* (count, datatype, info, assertion, delay_us, delay_rank): MPI_Win_start_delayed_post. */
-typedef struct sk_win_delayed_post_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long assertion, delay_us, delay_rank;
-} sk_win_delayed_post_args;
-
-/* (count, datatype, info, assertion, msg_count, delay_us): MPI_Win_complete_n. */
-typedef struct sk_win_complete_n_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long assertion, msg_count, delay_us;
-} sk_win_complete_n_args;
-
-/* (count, datatype, info, do_a_put): MPI_Win_fence_openclose, MPI_Win_free. */
-typedef struct sk_win_put_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long do_a_put;
-} sk_win_put_args;
-
-/* (count, datatype, info, msg_count, delay_us): MPI_Win_fence_close_delayed. */
-typedef struct sk_win_close_delayed_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long msg_count, delay_us;
-} sk_win_close_delayed_args;
-
-/* (count, datatype, info, assertion, lock_type, dest_rank): MPI_Win_lock. */
-typedef struct sk_win_lock_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long assertion, lock_type, dest_rank;
-} sk_win_lock_args;
-
-/* (count, datatype, info, assertion, lock_type, dest_rank, delay_us): MPI_Win_lock_desync. */
-typedef struct sk_win_lock_desync_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long assertion, lock_type, dest_rank, delay_us;
-} sk_win_lock_desync_args;
-
-/* (count, datatype, info, assertion, lock_type, dest_rank, do_a_put, delay_us):
-** MPI_Win_unlock. */
-typedef struct sk_win_unlock_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long assertion, lock_type, dest_rank, do_a_put, delay_us;
-} sk_win_unlock_args;
-
-/* Transfers (meas_mpi_win_transfer.c). */
-/* (count, datatype, info, iterations): Pingpong_Put_Put. */
-typedef struct sk_win_pingpong_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long iterations;
-} sk_win_pingpong_args;
-
-/* (count, datatype, info, msg_count): Combining_fence, Combining_dedicated,
-** MPI_Put_Exchange, MPI_Put_Exchange_passive. */
-typedef struct sk_win_messages_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long msg_count;
-} sk_win_messages_args;
-
-/* (count, datatype, info, lock_type): MPI_Put_passive_concurrent. */
-typedef struct sk_win_passive_concurrent_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long lock_type;
-} sk_win_passive_concurrent_args;
-
-/* (count, datatype, info, operation): MPI_Accumulate, onesided_reduce and
-** onesided_allreduce (whose rows call it op). */
-typedef struct sk_win_accumulate_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  const sk_opdef *op;
-} sk_win_accumulate_args;
-
-/* (count, datatype, info, operation, disjoint): MPI_Accumulate_concurrent. */
-typedef struct sk_win_acc_concurrent_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  const sk_opdef *op;
-  long disjoint;
-} sk_win_acc_concurrent_args;
-
-/* (count, datatype, info, msg_count, operator, disjoint): MPI_Accumulate_concurrent_multi. */
-typedef struct sk_win_acc_multi_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long msg_count;
-  const sk_opdef *op;
-  long disjoint;
-} sk_win_acc_multi_args;
-
-/* (count, datatype, info, delay_us): Caching. */
-typedef struct sk_win_caching_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long delay_us;
-} sk_win_caching_args;
-
-/* (count, info, delay_us): MPI_Put_activewait_twosided_sleep, MPI_Get_activewait_sleep. */
-typedef struct sk_win_activewait_sleep_args {
-  sk_win_plain_args head;    /* count, info (datatype NULL: MPI_INTs) */
-  long delay_us;
-} sk_win_activewait_sleep_args;
-
-/* (count, datatype, info, distance): MPI_Put_Shift. */
-typedef struct sk_win_shift_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long distance;
-} sk_win_shift_args;
-
-/* (count, datatype, info, bcast_count) of onesided_bcast and (count, datatype, info,
-** alltoall_count) of onesided_alltoall: the number of operations is `repetitions`. */
-typedef struct sk_win_repeated_args {
-  sk_win_plain_args head;    /* count, datatype, info */
-  long repetitions;
-} sk_win_repeated_args;
-
-/* (count, info, iteration_count, compute): onesided_borderexchange,
-** onesided_borderexchange_fence. */
-typedef struct sk_win_border_args {
-  sk_win_plain_args head;    /* count, info (datatype NULL: MPI_INTs) */
-  long iteration_count, compute;
-} sk_win_border_args;
+/* The row's datatype: MPI_INT for the rows without one. */
+SK_API const sk_datatype *sk_win_datatype(const sk_mctx *m);
 
 /* The state of every one-sided measurement (m->state). */
 typedef struct sk_win_state {
@@ -287,43 +141,19 @@ typedef struct sk_win_state {
   int n_targets;             /* PSCW targets are ranks 1..n_targets */
   MPI_Datatype derived;      /* Datatype_*: the derived type made once (MPI_DATATYPE_NULL) */
   int stamp;                 /* MPI_Put_activewait_get: number of the current measurement */
-  union {                    /* the signature's own arguments as its init read them */
-    sk_win_epoch_args epoch;
-    sk_win_epoch_put_args epoch_put;
-    sk_win_epoch_put_delay_args epoch_put_delay;
-    sk_win_delayed_post_args delayed_post;
-    sk_win_complete_n_args complete_n;
-    sk_win_put_args put;
-    sk_win_close_delayed_args close_delayed;
-    sk_win_lock_args lock;
-    sk_win_lock_desync_args lock_desync;
-    sk_win_unlock_args unlock;
-    sk_win_pingpong_args pingpong;
-    sk_win_messages_args messages;
-    sk_win_passive_concurrent_args passive_concurrent;
-    sk_win_accumulate_args accumulate;
-    sk_win_acc_concurrent_args acc_concurrent;
-    sk_win_acc_multi_args acc_multi;
-    sk_win_caching_args caching;
-    sk_win_activewait_sleep_args activewait_sleep;
-    sk_win_shift_args shift;
-    sk_win_repeated_args repeated;
-    sk_win_border_args border;
-  } arg;
 } sk_win_state;
 
 /* The window state of a measure function (m->state). */
 SK_API sk_win_state *sk_win_of(sk_mctx *m);
 /* Checks count and slots, allocates a window of `slots` messages of count elements of
-** dt and, if `create`, creates the window with the info value `info` (NULL: none). Keeps
-** dt and info, sets the reported size. The init then keeps its arguments in s->arg.
-** NULL after a failure. */
-SK_API sk_win_state *sk_win_setup(sk_mctx *m, const char *fn, long count, const sk_datatype *dt,
-                                  const sk_value *info, long slots, int create);
+** dt and, if `create`, creates the window with the row's info (m->arg.info). Keeps dt and
+** info, sets the reported size. NULL after a failure. */
+SK_API sk_win_state *sk_win_setup(sk_mctx *m, long count, const sk_datatype *dt, long slots, int create);
 /* The usual init of (count, dt, info, ...): sk_win_setup of a created window of `slots`
-** messages, one block in each buffer. */
-SK_API sk_win_state *sk_win_simple(sk_mctx *m, const char *fn, long count, const sk_datatype *dt,
-                                   const sk_value *info, long slots);
+** messages of the row's count and datatype, one block in each buffer. */
+SK_API sk_win_state *sk_win_simple(sk_mctx *m, long slots);
+/* The init of the rows whose window holds one message and that check nothing more. */
+SK_API void sk_win_init_one_block(sk_mctx *m, const sk_value *args);
 /* PSCW groups: origin rank 0, targets ranks 1..n_targets. */
 SK_API void sk_win_groups(sk_mctx *m, sk_win_state *s, int n_targets);
 SK_API void sk_win_finalize(sk_mctx *m, const sk_value *args);
@@ -366,6 +196,11 @@ SK_API double sk_pscw_run(sk_mctx *m, const sk_pscw_plan *p);
 ** where in that rank's pattern the block starts (*offset, preset to 0), or -1 when
 ** nothing may have arrived there (the slot must still be zeros). */
 typedef long (*sk_win_source)(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset);
+/* The source of the rows where rank 0 put its block into every slot of rank 1's window
+** (or got rank 1's block). */
+SK_API long sk_win_from_0_at_1(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset);
+/* The check of the window after rank 0 put into every slot of rank 1's. */
+SK_API void sk_win_check_put_to_1(sk_mctx *m, const sk_value *args);
 /* After the local stores of a prepare: a fence that opens no epoch and a barrier, so
 ** that no process starts the measured epoch before every window is ready. */
 SK_API void sk_win_verify_ready(sk_mctx *m);
@@ -384,10 +219,16 @@ SK_API void sk_win_settle(sk_mctx *m);
 SK_API void sk_win_check_window(sk_mctx *m, sk_win_source source);
 SK_API void sk_win_check_window_passive(sk_mctx *m, sk_win_source source);
 SK_API void sk_win_check_received(sk_mctx *m, sk_win_source source);
+/* Accumulates (meas_mpi_win_transfer.c, meas_mpi_win_coll.c): a plan says whether slot
+** `slot` of this process's window received contributions and, if so, the virtual rank
+** *start whose operands the slot starts with and the ranks lo..hi whose operands the
+** result combines. The prepare fills the slots and buffers (op NULL: MPI_SUM), the check
+** compares with the recomputed result. */
+typedef int (*sk_win_acc_plan)(sk_mctx *m, const sk_win_state *s, long slot, int *start, int *lo, int *hi);
+SK_API void sk_win_prepare_accumulate(sk_mctx *m, sk_win_acc_plan plan, const sk_opdef *op);
+SK_API void sk_win_check_accumulate(sk_mctx *m, sk_win_acc_plan plan, const sk_opdef *op);
 #endif /* SK_MPI_LEVEL >= 2 */
 #endif /* SKAMPI_MPI */
-
-/* A row of the one-sided families: collective pattern, init_NAME, the window's finalize. */
 
 /* The tables (NULL-terminated) of the modules, in every build. */
 SK_API const sk_measurement *sk_meas_table_mpi(void);
@@ -395,6 +236,7 @@ SK_API const sk_measurement *sk_meas_table_mpi_p2p(void);
 SK_API const sk_measurement *sk_meas_table_mpi_coll(void);
 SK_API const sk_measurement *sk_meas_table_mpi_win_sync(void);
 SK_API const sk_measurement *sk_meas_table_mpi_win_transfer(void);
+SK_API const sk_measurement *sk_meas_table_mpi_win_coll(void);
 SK_API const sk_measurement *sk_meas_table_mpi_io(void);
 
 #endif

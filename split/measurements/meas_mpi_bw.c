@@ -1,22 +1,16 @@
 /*
 ** meas_mpi_bw.c -- streaming bandwidth and message rate over MPI point-to-point (the
-** algorithms of the OSU micro-benchmarks' osu_bw, osu_bibw, osu_mbw_mr and
-** osu_multi_lat, and of the Sandia message-rate benchmark, written from their published
-** descriptions): a sender posts a window of W MPI_Isend, its receiver W MPI_Irecv, both
-** complete them with MPI_Waitall, and the receiver answers with an empty acknowledgement.
-** MPI-1.1 calls only.
-** Invariants: every row returns the time of ONE message, defined so that
-** message size / time is the bandwidth (bytes per microsecond = MB/s, decimal) and
-** 1 / time the message rate: the timed span divided by the number of messages all pairs
-** moved in it (bw_messages). A window of 0 is OSU's default of 64 messages. As in
-** osu_bw, the W messages of a window share one buffer on each side (every message
-** carries the same data). Pairs: rank i < P/2 sends to rank i + P/2 (odd P: the last
-** rank takes no part and returns -1); the one-pair rows use ranks 0 and 1.
-** Cache-cold (set_cache_cold, settings.h): the rows rotate their messages over slots of
-** one message each in buffers of twice the last-level cache (or set_cache_cold_size
-** bytes): message j of a timing uses slot j mod slots on both sides, so that a slot is
-** used again only after the others have pushed it out of the cache (IMB -off_cache,
-** OSU -b multiple). Slot j carries the sender's pattern from byte j * block on.
+** algorithms of osu_bw, osu_bibw, osu_mbw_mr and osu_multi_lat of the OSU
+** micro-benchmarks, and of the Sandia message-rate benchmark, from their published
+** descriptions), MPI-1.1 calls only: Bw, Bibw, Mbw_mr(count, datatype, tag, window,
+** iterations) and Multi_lat(count, datatype, tag, iterations). A sender posts a window of
+** W MPI_Isend, its receiver W MPI_Irecv, both complete them with MPI_Waitall, and the
+** receiver acknowledges (window 0: OSU's 64). Every row returns the time of ONE message
+** (the span over the messages all pairs moved: sk_bw_messages), so that size / time is
+** the bandwidth and 1 / time the message rate. The rows share init_bw and check_bw, told
+** apart by their variant (BW_*: one pair or P/2, one way or both, window or ping-pong);
+** cache-cold runs rotate the messages over slots (bw_slots_of).
+** The rules in full: doc/internals.md, "meas_mpi_bw.c".
 */
 #include "meas_mpi.h"
 #include "verify.h"
@@ -24,6 +18,11 @@
 
 /* OSU's default window (osu_bw -W) when a row's window argument is 0. */
 #define BW_DEFAULT_WINDOW 64L
+
+/* The rows' variants: flags of what the shared functions do. */
+#define BW_MULTI_PAIR 1   /* P/2 pairs (i with i + P/2) at once, else ranks 0 and 1 */
+#define BW_BOTH_WAYS 2    /* both partners send and receive (osu_bibw; Multi_lat's ping-pong) */
+#define BW_PING_PONG 4    /* Multi_lat: no window, one message each way per iteration */
 
 #ifdef SKAMPI_MPI
 
@@ -37,20 +36,11 @@ SK_API double sk_bw_messages(long pairs, int directions, long window, long itera
 }
 
 
-/* The arguments (count, datatype, tag, window, iterations) of the streaming rows. */
-typedef struct bw_args {
-  long count;
-  const sk_datatype *dt;
-  long tag, window, iterations;
-} bw_args;
-
-static void bw_args_read(bw_args *a, const sk_value *args)
+/* The row's window: its argument, 0 meaning OSU's default; 1 for the ping-pong. */
+static long bw_window_of(const sk_mctx *m)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->tag = args[2].u.i;
-  a->window = args[3].u.i == 0 ? BW_DEFAULT_WINDOW : args[3].u.i;
-  a->iterations = args[4].u.i;
+  if (m->variant & BW_PING_PONG) return 1;
+  return m->arg.window == 0 ? BW_DEFAULT_WINDOW : m->arg.window;
 }
 
 /* The largest window: its requests live on the stack of bw_window. */
@@ -124,11 +114,11 @@ typedef struct bw_role {
   int partner, sending;
 } bw_role;
 
-/* One pair (ranks 0 and 1) or P/2 pairs (i with i + P/2). */
-static bw_role bw_role_of(const sk_mctx *m, int multi_pair)
+/* One pair (ranks 0 and 1) or, BW_MULTI_PAIR, P/2 pairs (i with i + P/2). */
+static bw_role bw_role_of(const sk_mctx *m)
 {
   bw_role r;
-  int half = multi_pair ? m->size / 2 : 1;
+  int half = m->variant & BW_MULTI_PAIR ? m->size / 2 : 1;
   r.partner = -1;
   r.sending = 0;
   if (m->rank < half) { r.partner = m->rank + half; r.sending = 1; }
@@ -136,42 +126,50 @@ static bw_role bw_role_of(const sk_mctx *m, int multi_pair)
   return r;
 }
 
-static void init_bw(sk_mctx *m, const sk_value *args, const char *fn, int multi_pair, int both_ways)
+/* The init of every row: a slot (cache-cold: slots) of one message on each side that
+** sends or receives. */
+static void init_bw(sk_mctx *m, const sk_value *args)
 {
-  bw_args a;
-  bw_role r = bw_role_of(m, multi_pair);
+  const sk_margs *a = &m->arg;
+  const char *fn = m->name;
+  bw_role r = bw_role_of(m);
+  int both_ways = (m->variant & BW_BOTH_WAYS) != 0;
+  long window = bw_window_of(m);
   size_t bytes;
-  bw_args_read(&a, args);
-  sk_mpi_check_count(m, fn, "count", a.count);
-  sk_mpi_check_tag(m, fn, "tag", a.tag);
-  sk_mpi_check_count(m, fn, "iterations", a.iterations);
-  if (!m->failed && (a.window < 1 || a.window > BW_MAX_WINDOW)) {
+  (void)args;
+  sk_mpi_check_count(m, fn, "count", a->count);
+  sk_mpi_check_tag(m, fn, "tag", a->tag);
+  sk_mpi_check_count(m, fn, "iterations", a->iterations);
+  if (!m->failed && (window < 1 || window > BW_MAX_WINDOW)) {
     char msg[160];
-    sprintf(msg, "%s: window %ld must be 0 (OSU's default, %ld) or 1 to %ld", fn, a.window, BW_DEFAULT_WINDOW,
+    sprintf(msg, "%s: window %ld must be 0 (OSU's default, %ld) or 1 to %ld", fn, window, BW_DEFAULT_WINDOW,
             BW_MAX_WINDOW);
     sk_meas_fail(m, msg);
     return;
   }
-  bytes = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0) * (size_t)bw_slots_of(m, a.count, a.dt).slots;
+  bytes = sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0)
+          * (size_t)bw_slots_of(m, a->count, a->datatype).slots;
   m->send_usage = r.partner >= 0 && (r.sending || both_ways) ? bytes : 0;
   m->recv_usage = r.partner >= 0 && (!r.sending || both_ways) ? bytes : 0;
-  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
+  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
 }
 
 /* Window i: `sends` MPI_Isend and `receives` MPI_Irecv of the message to/from the
 ** partner, completed together; message k in slot i * window + k. */
-static void bw_window(sk_mctx *m, const bw_args *a, int partner, int sends, int receives, long i)
+static void bw_window(sk_mctx *m, int partner, int sends, int receives, long i)
 {
   MPI_Request req[2 * BW_MAX_WINDOW];
   MPI_Status status[2 * BW_MAX_WINDOW];
+  const sk_margs *a = &m->arg;
   MPI_Comm comm = sk_mpi_comm(m);
-  bw_slots s = bw_slots_of(m, a->count, a->dt);
+  bw_slots s = bw_slots_of(m, a->count, a->datatype);
+  long window = bw_window_of(m);
   int n = 0, k;
-  for (k = 0; receives && k < a->window; k++)
-    MPI_Irecv(bw_slot(m->recv_buf, s, i * a->window + k), (int)a->count, a->dt->mpi, partner, (int)a->tag, comm,
+  for (k = 0; receives && k < window; k++)
+    MPI_Irecv(bw_slot(m->recv_buf, s, i * window + k), (int)a->count, a->datatype->mpi, partner, (int)a->tag, comm,
               &req[n++]);
-  for (k = 0; sends && k < a->window; k++)
-    MPI_Isend(bw_slot(m->send_buf, s, i * a->window + k), (int)a->count, a->dt->mpi, partner, (int)a->tag, comm,
+  for (k = 0; sends && k < window; k++)
+    MPI_Isend(bw_slot(m->send_buf, s, i * window + k), (int)a->count, a->datatype->mpi, partner, (int)a->tag, comm,
               &req[n++]);
   MPI_Waitall(n, req, status);
 }
@@ -179,168 +177,115 @@ static void bw_window(sk_mctx *m, const bw_args *a, int partner, int sends, int 
 /* The streaming loop of one process: `iterations` windows; one way, the receiver
 ** acknowledges every window with an empty message that the sender awaits (osu_bw), both
 ** ways each side sends and receives its window at once (osu_bibw). Returns the span. */
-static double bw_stream(sk_mctx *m, const bw_args *a, bw_role r, int both_ways)
+static double bw_stream(sk_mctx *m, bw_role r)
 {
+  const sk_margs *a = &m->arg;
   MPI_Comm comm = sk_mpi_comm(m);
   MPI_Status status;
+  int both_ways = (m->variant & BW_BOTH_WAYS) != 0;
   long i;
   double start = MPI_Wtime();
   for (i = 0; i < a->iterations; i++) {
-    bw_window(m, a, r.partner, r.sending || both_ways, !r.sending || both_ways, i);
+    bw_window(m, r.partner, r.sending || both_ways, !r.sending || both_ways, i);
     if (both_ways) continue;
-    if (r.sending) MPI_Recv(m->recv_buf, 0, a->dt->mpi, r.partner, (int)a->tag, comm, &status);
-    else MPI_Send(m->send_buf, 0, a->dt->mpi, r.partner, (int)a->tag, comm);
+    if (r.sending) MPI_Recv(m->recv_buf, 0, a->datatype->mpi, r.partner, (int)a->tag, comm, &status);
+    else MPI_Send(m->send_buf, 0, a->datatype->mpi, r.partner, (int)a->tag, comm);
   }
   return MPI_Wtime() - start;
+}
+
+/* The time of one message from this process's span, -1 where it takes no part. */
+static double bw_per_message(sk_mctx *m, bw_role r, double span, double messages)
+{
+  if (r.partner < 0 || m->arg.iterations < 0) return -1.0;
+  if (m->arg.iterations == 0) return 0.0;
+  return span / messages;
 }
 
 /* Bw and Bibw (one pair, unsynchronised like the ping-pongs): the receiver first sends an
 ** empty message saying that it is ready, and the sender starts its clock once it has it
 ** (both ways: rank 1 says so to rank 0). Both processes return their own span per message. */
-static double bw_one_pair(sk_mctx *m, const sk_value *args, int both_ways)
+static double measure_bw_one_pair(sk_mctx *m, const sk_value *args)
 {
-  bw_args a;
-  bw_role r = bw_role_of(m, 0);
+  const sk_margs *a = &m->arg;
+  bw_role r = bw_role_of(m);
   MPI_Status status;
-  double span;
-  bw_args_read(&a, args);
-  if (r.partner < 0 || a.iterations < 0) return -1.0;
-  if (a.iterations == 0) return 0.0;
-  if (r.sending) MPI_Recv(m->recv_buf, 0, a.dt->mpi, r.partner, (int)a.tag, sk_mpi_comm(m), &status);
-  else MPI_Send(m->send_buf, 0, a.dt->mpi, r.partner, (int)a.tag, sk_mpi_comm(m));
-  span = bw_stream(m, &a, r, both_ways);
-  return span / sk_bw_messages(1, both_ways ? 2 : 1, a.window, a.iterations);
+  int directions = m->variant & BW_BOTH_WAYS ? 2 : 1;
+  (void)args;
+  if (r.partner < 0 || a->iterations <= 0) return bw_per_message(m, r, 0.0, 1.0);
+  if (r.sending) MPI_Recv(m->recv_buf, 0, a->datatype->mpi, r.partner, (int)a->tag, sk_mpi_comm(m), &status);
+  else MPI_Send(m->send_buf, 0, a->datatype->mpi, r.partner, (int)a->tag, sk_mpi_comm(m));
+  return bw_stream(m, r) / sk_bw_messages(1, directions, a->window, a->iterations);
 }
-
-static void init_Bw(sk_mctx *m, const sk_value *args) { init_bw(m, args, "Bw", 0, 0); }
-static void init_Bibw(sk_mctx *m, const sk_value *args) { init_bw(m, args, "Bibw", 0, 1); }
-static void init_Mbw_mr(sk_mctx *m, const sk_value *args) { init_bw(m, args, "Mbw_mr", 1, 0); }
-
-static double measure_Bw(sk_mctx *m, const sk_value *args) { return bw_one_pair(m, args, 0); }
-static double measure_Bibw(sk_mctx *m, const sk_value *args) { return bw_one_pair(m, args, 1); }
 
 /* Mbw_mr: all pairs stream at once between a synchronised start and stop; each process
 ** returns its span divided by the messages of ALL pairs, so that the engine's maximum
 ** over the processes is the aggregate time per message (the slowest pair's span). */
 static double measure_Mbw_mr(sk_mctx *m, const sk_value *args)
 {
-  bw_args a;
-  bw_role r = bw_role_of(m, 1);
+  const sk_margs *a = &m->arg;
+  bw_role r = bw_role_of(m);
   double span = 0.0;
-  bw_args_read(&a, args);
+  (void)args;
   sk_sync_start(m);
-  if (r.partner >= 0 && a.iterations > 0) span = bw_stream(m, &a, r, 0);
+  if (r.partner >= 0 && a->iterations > 0) span = bw_stream(m, r);
   sk_sync_stop(m);
-  if (r.partner < 0 || a.iterations < 0) return -1.0;
-  if (a.iterations == 0) return 0.0;
-  return span / sk_bw_messages(m->size / 2, 1, a.window, a.iterations);
+  return bw_per_message(m, r, span, sk_bw_messages(m->size / 2, 1, a->window, a->iterations));
 }
 
 /* Multi_lat(count, datatype, tag, iterations): the P/2 pairs ping-pong at once
 ** (osu_multi_lat), between a synchronised start and stop; every process returns the time
 ** of one full round trip (as the ping-pongs here, not OSU's half), the engine the slowest
 ** pair's. */
-typedef struct multi_lat_args {
-  long count;
-  const sk_datatype *dt;
-  long tag, iterations;
-} multi_lat_args;
-
-static void multi_lat_args_read(multi_lat_args *a, const sk_value *args)
-{
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->tag = args[2].u.i;
-  a->iterations = args[3].u.i;
-}
-
-static void init_Multi_lat(sk_mctx *m, const sk_value *args)
-{
-  static const char fn[] = "Multi_lat";
-  multi_lat_args a;
-  bw_role r = bw_role_of(m, 1);
-  multi_lat_args_read(&a, args);
-  sk_mpi_check_count(m, fn, "count", a.count);
-  sk_mpi_check_tag(m, fn, "tag", a.tag);
-  sk_mpi_check_count(m, fn, "iterations", a.iterations);
-  m->send_usage = r.partner >= 0 ? sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0)
-                                    * (size_t)bw_slots_of(m, a.count, a.dt).slots : 0;
-  m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
-}
-
 static double measure_Multi_lat(sk_mctx *m, const sk_value *args)
 {
-  multi_lat_args a;
-  bw_role r = bw_role_of(m, 1);
+  const sk_margs *a = &m->arg;
+  bw_role r = bw_role_of(m);
   MPI_Comm comm = sk_mpi_comm(m);
   MPI_Status status;
+  bw_slots s = bw_slots_of(m, a->count, a->datatype);
   long i;
-  double start, span = 0.0;
-  bw_slots s;
-  multi_lat_args_read(&a, args);
-  s = bw_slots_of(m, a.count, a.dt);
+  double start, span;
+  (void)args;
   start = sk_sync_start(m);
-  for (i = 0; r.partner >= 0 && i < a.iterations; i++) {
-    if (r.sending) {
-      MPI_Send(bw_slot(m->send_buf, s, i), (int)a.count, a.dt->mpi, r.partner, (int)a.tag, comm);
-      MPI_Recv(bw_slot(m->recv_buf, s, i), (int)a.count, a.dt->mpi, r.partner, (int)a.tag, comm, &status);
-    } else {
-      MPI_Recv(bw_slot(m->recv_buf, s, i), (int)a.count, a.dt->mpi, r.partner, (int)a.tag, comm, &status);
-      MPI_Send(bw_slot(m->send_buf, s, i), (int)a.count, a.dt->mpi, r.partner, (int)a.tag, comm);
-    }
+  for (i = 0; r.partner >= 0 && i < a->iterations; i++) {   /* the sender sends first */
+    if (r.sending)
+      MPI_Send(bw_slot(m->send_buf, s, i), (int)a->count, a->datatype->mpi, r.partner, (int)a->tag, comm);
+    MPI_Recv(bw_slot(m->recv_buf, s, i), (int)a->count, a->datatype->mpi, r.partner, (int)a->tag, comm, &status);
+    if (!r.sending)
+      MPI_Send(bw_slot(m->send_buf, s, i), (int)a->count, a->datatype->mpi, r.partner, (int)a->tag, comm);
   }
   span = MPI_Wtime() - start;
   sk_sync_stop(m);
-  if (r.partner < 0 || a.iterations < 0) return -1.0;
-  if (a.iterations == 0) return 0.0;
-  return span / (double)a.iterations;
+  return bw_per_message(m, r, span, (double)a->iterations);
 }
 
 /* ---- verification (verify.h): every receiver holds its partner's message in every
 ** slot the timing filled (one without cache-cold) ---- */
-
-static void check_slots(sk_mctx *m, long count, const sk_datatype *dt, int partner, double messages)
+static void check_bw(sk_mctx *m, const sk_value *args)
 {
-  bw_slots s = bw_slots_of(m, count, dt);
-  long j, used = bw_slots_used(s, messages);
+  const sk_margs *a = &m->arg;
+  bw_role r = bw_role_of(m);
+  bw_slots s = bw_slots_of(m, a->count, a->datatype);
+  long j, used = bw_slots_used(s, (double)bw_window_of(m) * (double)a->iterations);
+  (void)args;
+  if (r.partner < 0 || a->iterations <= 0 || (r.sending && !(m->variant & BW_BOTH_WAYS))) return;
   for (j = 0; j < used && !m->failed; j++)
-    sk_mpi_verify_block(m, "receive buffer", bw_slot(m->recv_buf, s, j), count, dt, count, dt, partner,
-                        (size_t)j * s.block);
-}
-
-static void check_bw(sk_mctx *m, const sk_value *args, int multi_pair, int both_ways)
-{
-  bw_args a;
-  bw_role r = bw_role_of(m, multi_pair);
-  bw_args_read(&a, args);
-  if (r.partner >= 0 && a.iterations > 0 && (!r.sending || both_ways))
-    check_slots(m, a.count, a.dt, r.partner, (double)a.window * (double)a.iterations);
-}
-
-static void check_Bw(sk_mctx *m, const sk_value *args) { check_bw(m, args, 0, 0); }
-static void check_Bibw(sk_mctx *m, const sk_value *args) { check_bw(m, args, 0, 1); }
-static void check_Mbw_mr(sk_mctx *m, const sk_value *args) { check_bw(m, args, 1, 0); }
-
-static void check_Multi_lat(sk_mctx *m, const sk_value *args)
-{
-  multi_lat_args a;
-  bw_role r = bw_role_of(m, 1);
-  multi_lat_args_read(&a, args);
-  if (r.partner >= 0 && a.iterations > 0) check_slots(m, a.count, a.dt, r.partner, (double)a.iterations);
+    sk_mpi_verify_block(m, "receive buffer", bw_slot(m->recv_buf, s, j), a->count, a->datatype, a->count,
+                        a->datatype, r.partner, (size_t)j * s.block);
 }
 
 #endif /* SKAMPI_MPI */
 
+#define BW_SIG "count:i datatype:t tag:i window:i iterations:i"
+
 static const sk_measurement mpi_bw_table[] = {
-  SK_ROW_MPI("Bw", "count:i datatype:t tag:i window:i iterations:i", SK_PATTERN_P2P, 2, 0,
-             measure_Bw, init_Bw, NULL, NULL, check_Bw, NULL),
-  SK_ROW_MPI("Bibw", "count:i datatype:t tag:i window:i iterations:i", SK_PATTERN_P2P, 2, 0,
-             measure_Bibw, init_Bibw, NULL, NULL, check_Bibw, NULL),
-  SK_ROW_MPI("Mbw_mr", "count:i datatype:t tag:i window:i iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
-             measure_Mbw_mr, init_Mbw_mr, NULL, NULL, check_Mbw_mr, NULL),
-  SK_ROW_MPI("Multi_lat", "count:i datatype:t tag:i iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
-             measure_Multi_lat, init_Multi_lat, NULL, NULL, check_Multi_lat, NULL),
+  SK_ROW_MPI("Bw", BW_SIG, SK_PATTERN_P2P, 2, 0, measure_bw_one_pair, init_bw, NULL, NULL, check_bw, NULL),
+  SK_ROW_MPI("Bibw", BW_SIG, SK_PATTERN_P2P, 2, BW_BOTH_WAYS, measure_bw_one_pair, init_bw, NULL, NULL, check_bw, NULL),
+  SK_ROW_MPI("Mbw_mr", BW_SIG, SK_PATTERN_COLLECTIVE, 2, BW_MULTI_PAIR, measure_Mbw_mr, init_bw, NULL, NULL, check_bw,
+             NULL),
+  SK_ROW_MPI("Multi_lat", "count:i datatype:t tag:i iterations:i", SK_PATTERN_COLLECTIVE, 2,
+             BW_MULTI_PAIR | BW_BOTH_WAYS | BW_PING_PONG, measure_Multi_lat, init_bw, NULL, NULL, check_bw, NULL),
   SK_ROW_END
 };
 

@@ -3,33 +3,33 @@
 ** the two-sided collective counterparts that §3.3 lists beside the one-sided functions
 ** (Exchange, multi_Alltoall, twosided_borderexchange). MPI-1.1 calls only; the function
 ** bodies exist in the MPI build, the rows in every build.
-** Invariants: each measure function times ONE call (or one run of a self-made
-** algorithm; the repeated ones the average of one) between sk_sync_start() and
-** sk_sync_stop(), so that all processes start together (§6.2.1), and each process
-** returns its own time. The reported message size is the data of one message (one
-** process's contribution): count * size of the datatype.
-** The v-variants (Alltoallv, Gatherv, Allgatherv, Scatterv) use the same count for every
-** process, so that they can be compared with the plain operations; their counts and
-** displacements are built in init and kept in m->state. The self-made algorithms
-** (Bcast_Send_Recv, Gather_SR, Gather_ISWA, Alltoall_Isend_Irecv, Alltoallv_Isend_Irecv,
-** myalltoallv) are deliberately naive, as in SKaMPI 5: every process talks to every
-** partner in rank order.
-** The warm-up of the operations that move data is COLL_WARM_UP_CALLS untimed calls and
-** then the timed warm-up call (coll_start, below), not one call.
+** Each measure function times ONE call (or one run of a self-made algorithm; the
+** repeated ones the average of one) between sk_sync_start() and sk_sync_stop() (§6.2.1),
+** each process its own time; the reported size is one process's contribution. The MPI
+** collectives share init_xfer / init_reduction and measure_coll, told apart by the
+** variant (enum coll_op | COLL_* flags); the v-variants use the same count for every
+** process. The self-made algorithms are deliberately naive, as in SKaMPI 5. The warm-up
+** of the operations that move data is COLL_WARM_UP_CALLS untimed calls (coll_start).
+** The rules in full: doc/internals.md, "meas_mpi_coll.c".
 */
 #include "meas_mpi.h"
 #include "verify.h"
 #include "sync_window.h"
 
-/* The rows' variants: flags of what their shared functions do. */
-#define COLL_DISPLACED 1   /* a v-variant: counts and displacements in m->state */
-#define COLL_STATE 2       /* requests (and for all-to-alls counts) in m->state */
-#define COLL_OTHERS 4      /* the check skips the receiver's own block (self-made gathers) */
-#define COLL_ROOT_KEEPS 8  /* Reduce_Scatterv: the root keeps the whole vector */
-#define COLL_GATHERED 16   /* allgathers: block j from process j, at the same place everywhere */
-#define COLL_ROOTED 32     /* a root: Reduce's check reads the root's result only, delayed_Gather */
-#define COLL_SCAN 64       /* the check of a reduction checks prefixes */
-#define COLL_WAIT_UP 128   /* waitpattern_up: rank r waits (r + 1) * scale */
+/* The rows' variants: the operation that measure_coll calls (the low bits; OP_NONE for
+** the rows of functions of their own) and flags of what the shared functions do. */
+enum coll_op {
+  OP_NONE, OP_BCAST, OP_REDUCE, OP_ALLREDUCE, OP_SCAN, OP_REDUCE_BCAST, OP_REDUCE_SCATTER, OP_REDUCE_SCATTERV,
+  OP_GATHER, OP_GATHERV, OP_ALLGATHER, OP_ALLGATHERV, OP_SCATTER, OP_SCATTERV, OP_ALLTOALL, OP_ALLTOALLV
+};
+#define COLL_OP_MASK 31
+#define COLL_DISPLACED 32  /* a v-variant: counts and displacements in m->state */
+#define COLL_STATE 64      /* requests (and for all-to-alls counts) in m->state */
+#define COLL_OTHERS 128    /* self-made gathers: the root's own block is not copied nor checked */
+#define COLL_SELF_MADE 256 /* Bcast_Send_Recv: the root sends, the others receive */
+#define COLL_WAIT_UP 512   /* waitpattern_up: rank r waits (r + 1) * scale */
+#define COLL_DUP 1024      /* Comm_dup rather than Comm_split */
+#define COLL_DELAYED 2048  /* delayed_Alltoall, _Gather: rank `node` busy-waits `delay` s first */
 
 #ifdef SKAMPI_MPI
 
@@ -37,7 +37,7 @@
 #define COLL_TAG 1
 
 /* Counts and displacements (in elements) per process and requests, for the v-variants
-** and the self-made algorithms. */
+** and the self-made algorithms; the four int arrays in one allocation. */
 typedef struct coll_state {
   int *send_counts, *send_displs, *recv_counts, *recv_displs;
   MPI_Request *requests;
@@ -47,13 +47,13 @@ typedef struct coll_state {
 static coll_state *coll_state_new(sk_mctx *m, int n_requests)
 {
   coll_state *s = (coll_state *)sk_calloc(1, sizeof *s);
-  size_t n = (size_t)m->size;
-  s->send_counts = (int *)sk_calloc(n, sizeof(int));
-  s->send_displs = (int *)sk_calloc(n, sizeof(int));
-  s->recv_counts = (int *)sk_calloc(n, sizeof(int));
-  s->recv_displs = (int *)sk_calloc(n, sizeof(int));
-  s->requests = (MPI_Request *)sk_calloc((size_t)(n_requests > 0 ? n_requests : 1), sizeof(MPI_Request));
-  s->statuses = (MPI_Status *)sk_calloc((size_t)(n_requests > 0 ? n_requests : 1), sizeof(MPI_Status));
+  size_t n = (size_t)m->size, r = (size_t)(n_requests > 0 ? n_requests : 1);
+  s->send_counts = (int *)sk_calloc(4 * n, sizeof(int));
+  s->send_displs = s->send_counts + n;
+  s->recv_counts = s->send_counts + 2 * n;
+  s->recv_displs = s->send_counts + 3 * n;
+  s->requests = (MPI_Request *)sk_calloc(r, sizeof(MPI_Request));
+  s->statuses = (MPI_Status *)sk_calloc(r, sizeof(MPI_Status));
   m->state = s;
   return s;
 }
@@ -64,14 +64,12 @@ static void finalize_coll_state(sk_mctx *m, const sk_value *args)
   (void)args;
   if (s == NULL) return;
   free(s->send_counts);
-  free(s->send_displs);
-  free(s->recv_counts);
-  free(s->recv_displs);
   free(s->requests);
   free(s->statuses);
   free(s);
   m->state = NULL;
 }
+
 
 /* Fills counts with `count` for everybody and displacements i*count. */
 static void equal_counts(int *counts, int *displs, int size, long count)
@@ -151,151 +149,49 @@ static double coll_start(sk_mctx *m, const sk_value *args, sk_measure_fn measure
   return sk_sync_start(m);
 }
 
-/* ---- broadcasts and barrier ---- */
+/* ---- the inits of the MPI collectives ---- */
+
+/* Send and receive buffers of `blocks` blocks of count elements each; the reported size
+** is one block. */
+static void coll_same_buffers(sk_mctx *m, long count, const sk_datatype *dt, long blocks)
+{
+  m->send_usage = sk_mpi_block_bytes(m, m->name, count, dt, blocks, 0);
+  m->recv_usage = m->send_usage;
+  m->reported_size = sk_mpi_data_bytes(count, dt);
+}
 
 /* Bcast(count, datatype, root): the root sends, everybody else receives into the
-** receive buffer. */
-static void init_Bcast(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  (void)args;
-  sk_mpi_check_count(m, "Bcast", "count", a->count);
-  sk_mpi_check_rank(m, "Bcast", "root", a->root);
-  m->send_usage = sk_mpi_block_bytes(m, "Bcast", a->count, a->datatype, 1, 0);
-  m->recv_usage = m->send_usage;
-  m->original_recv_usage = 0;   /* SKaMPI 5's Bcast receives into its send buffer */
-  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
-}
-
-static double measure_Bcast(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  void *buf;
-  double start;
-  buf = m->rank == a->root ? m->send_buf : m->recv_buf;
-  start = coll_start(m, args, measure_Bcast);
-  MPI_Bcast(buf, (int)a->count, a->datatype->mpi, (int)a->root, sk_tp_group_mpi_comm(m->group));
-  return sk_sync_stop(m) - start;
-}
-
-/* Bcast_Send_Recv(count, datatype, root): a very naive self-made broadcast, the root
-** sends to every other process in rank order. */
-static void init_Bcast_Send_Recv(sk_mctx *m, const sk_value *args)
-{
-  static const char fn[] = "Bcast_Send_Recv";
-  const sk_margs *a = &m->arg;
-  (void)args;
-  sk_mpi_check_count(m, fn, "count", a->count);
-  sk_mpi_check_rank(m, fn, "root", a->root);
-  m->send_usage = m->rank == a->root ? sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0) : 0;
-  m->recv_usage = m->rank == a->root ? 0 : sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
-  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
-}
-
-static double measure_Bcast_Send_Recv(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  int i, count, root;
-  MPI_Comm comm = sk_mpi_comm(m);
-  MPI_Status status;
-  double start;
-  count = (int)a->count;
-  root = (int)a->root;
-  start = coll_start(m, args, measure_Bcast_Send_Recv);
-  if (m->rank == root) {
-    for (i = 0; i < m->size; i++)
-      if (i != root) MPI_Send(m->send_buf, count, a->datatype->mpi, i, COLL_TAG, comm);
-  } else {
-    MPI_Recv(m->recv_buf, count, a->datatype->mpi, root, COLL_TAG, comm, &status);
-  }
-  return sk_sync_stop(m) - start;
-}
-
-static double measure_Barrier(sk_mctx *m, const sk_value *args)
-{
-  double start = sk_sync_start(m);
-  (void)args;
-  MPI_Barrier(sk_tp_group_mpi_comm(m->group));
-  return sk_sync_stop(m) - start;
-}
-
-/* ---- reductions ---- */
-
-/* Reduce(count, datatype, op, root): the result goes to the root's receive buffer. */
-static void init_Reduce(sk_mctx *m, const sk_value *args)
-{
-  static const char fn[] = "Reduce";
-  const sk_margs *a = &m->arg;
-  size_t bytes;
-  (void)args;
-  check_reduction(m, fn, a, 1);
-  bytes = sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
-  m->send_usage = bytes;
-  m->recv_usage = m->rank == a->root ? bytes : 0;
-  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
-}
-
-static double measure_Reduce(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  double start;
-  start = coll_start(m, args, measure_Reduce);
-  MPI_Reduce(m->send_buf, m->recv_buf, (int)a->count, a->datatype->mpi, a->op->mpi, (int)a->root, sk_mpi_comm(m));
-  return sk_sync_stop(m) - start;
-}
-
-/* The init of Allreduce(count, datatype, op) and Scan(count, datatype, op). */
-static void init_reduce_everywhere(sk_mctx *m, const sk_value *args)
+** receive buffer; Bcast_Send_Recv (COLL_SELF_MADE) the same by MPI_Send and MPI_Recv, so
+** that only the root needs a send and only the others a receive buffer. */
+static void init_bcast(sk_mctx *m, const sk_value *args)
 {
   const sk_margs *a = &m->arg;
   const char *fn = m->name;
+  int is_root = m->rank == a->root;
   (void)args;
-  check_reduction(m, fn, a, 0);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
-  m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
+  sk_mpi_check_count(m, fn, "count", a->count);
+  sk_mpi_check_rank(m, fn, "root", a->root);
+  if (m->variant & COLL_SELF_MADE) {
+    m->send_usage = is_root ? sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0) : 0;
+    m->recv_usage = is_root ? 0 : sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
+    m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
+  } else {
+    coll_same_buffers(m, a->count, a->datatype, 1);
+    m->original_recv_usage = 0;   /* SKaMPI 5's Bcast receives into its send buffer */
+  }
 }
 
-static double measure_Allreduce(sk_mctx *m, const sk_value *args)
+/* Reduce(count, datatype, op, root): the result in the root's receive buffer;
+** Allreduce and Scan (count, datatype, op) and Reduce_Bcast (... root): everybody's. */
+static void init_reduction(sk_mctx *m, const sk_value *args)
 {
   const sk_margs *a = &m->arg;
-  double start;
-  start = coll_start(m, args, measure_Allreduce);
-  MPI_Allreduce(m->send_buf, m->recv_buf, (int)a->count, a->datatype->mpi, a->op->mpi, sk_mpi_comm(m));
-  return sk_sync_stop(m) - start;
-}
-
-static double measure_Scan(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  double start;
-  start = coll_start(m, args, measure_Scan);
-  MPI_Scan(m->send_buf, m->recv_buf, (int)a->count, a->datatype->mpi, a->op->mpi, sk_mpi_comm(m));
-  return sk_sync_stop(m) - start;
-}
-
-/* Reduce_Bcast(count, datatype, op, root): MPI_Reduce to the root followed by MPI_Bcast
-** of the result from there -- an Allreduce made of two operations. */
-static void init_Reduce_Bcast(sk_mctx *m, const sk_value *args)
-{
-  static const char fn[] = "Reduce_Bcast";
-  const sk_margs *a = &m->arg;
+  const char *fn = m->name;
+  int op = m->variant & COLL_OP_MASK;
   (void)args;
-  check_reduction(m, fn, a, 1);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
-  m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
-}
-
-static double measure_Reduce_Bcast(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  MPI_Comm comm = sk_mpi_comm(m);
-  double start;
-  start = coll_start(m, args, measure_Reduce_Bcast);
-  MPI_Reduce(m->send_buf, m->recv_buf, (int)a->count, a->datatype->mpi, a->op->mpi, (int)a->root, comm);
-  MPI_Bcast(m->recv_buf, (int)a->count, a->datatype->mpi, (int)a->root, comm);
-  return sk_sync_stop(m) - start;
+  check_reduction(m, fn, a, op == OP_REDUCE || op == OP_REDUCE_BCAST);
+  coll_same_buffers(m, a->count, a->datatype, 1);
+  if (op == OP_REDUCE && m->rank != a->root) m->recv_usage = 0;
 }
 
 /* Reduce_scatter(count, datatype, op, root) and Reduce_Scatterv(count, datatype, op,
@@ -311,7 +207,7 @@ static void init_reduce_scatter(sk_mctx *m, const sk_value *args)
   coll_state *s;
   const sk_margs *a = &m->arg;
   const char *fn = m->name;
-  int i, root_keeps_result = (m->variant & COLL_ROOT_KEEPS) != 0;
+  int i;
   (void)args;
   check_reduction(m, fn, a, 1);
   m->send_usage = sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
@@ -322,257 +218,147 @@ static void init_reduce_scatter(sk_mctx *m, const sk_value *args)
     s->recv_displs[i] = i == 0 ? 0 : s->recv_displs[i - 1] + s->recv_counts[i - 1];
   }
   m->recv_usage = sk_mpi_bytes(s->recv_counts[m->rank], a->datatype);
-  if (root_keeps_result) {   /* SKaMPI 5's Reduce_Scatterv: the vector at the root, else none */
+  if ((m->variant & COLL_OP_MASK) == OP_REDUCE_SCATTERV) {   /* SKaMPI 5's: the vector at the root, else none */
     if (m->rank == a->root) m->recv_usage += m->send_usage;
     m->original_recv_usage = m->rank == a->root ? (long)m->send_usage : 0;
   }
   m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
 }
 
-
-static double measure_Reduce_scatter(sk_mctx *m, const sk_value *args)
-{
-  coll_state *s = (coll_state *)m->state;
-  const sk_margs *a = &m->arg;
-  double start;
-  start = coll_start(m, args, measure_Reduce_scatter);
-  MPI_Reduce_scatter(m->send_buf, m->recv_buf, s->recv_counts, a->datatype->mpi, a->op->mpi, sk_mpi_comm(m));
-  return sk_sync_stop(m) - start;
-}
-
-
-static double measure_Reduce_Scatterv(sk_mctx *m, const sk_value *args)
-{
-  coll_state *s = (coll_state *)m->state;
-  const sk_margs *a = &m->arg;
-  int root;
-  MPI_Datatype dt;
-  MPI_Comm comm = sk_mpi_comm(m);
-  char *mine;
-  double start;
-  root = (int)a->root;
-  dt = a->datatype->mpi;
-  mine = m->rank == root ? m->recv_buf + sk_mpi_bytes(a->count, a->datatype) : m->recv_buf;
-  start = coll_start(m, args, measure_Reduce_Scatterv);
-  MPI_Reduce(m->send_buf, m->recv_buf, (int)a->count, dt, a->op->mpi, root, comm);
-  MPI_Scatterv(m->recv_buf, s->recv_counts, s->recv_displs, dt, mine, s->recv_counts[m->rank], dt, root, comm);
-  return sk_sync_stop(m) - start;
-}
-
-/* ---- gather, scatter, all-to-all ---- */
-
-/* Gather(s_cnt, s_dt, r_cnt, r_dt, root), also the init of Gather_SR, Gather_ISWA and
-** Gatherv: everybody sends s_cnt elements, the root receives size blocks of r_cnt. */
-/* The init of the gathers: the v-variant's counts (COLL_DISPLACED) or the self-made one's
-** requests (COLL_STATE) in m->state. */
-static void init_gather(sk_mctx *m, const sk_value *args)
+/* The data-movement collectives (s_cnt, s_dt, r_cnt, r_dt[, root]): Gather (the root
+** receives size blocks of r_cnt), Allgather (everybody does), Scatter (the root sends
+** size blocks of s_cnt), Alltoall (everybody sends and receives size blocks), their
+** v-variants (COLL_DISPLACED: equal counts and displacements in m->state) and self-made
+** relatives (COLL_STATE: requests, for the all-to-alls counts too). */
+static void init_xfer(sk_mctx *m, const sk_value *args)
 {
   const sk_margs *a = &m->arg;
   const char *fn = m->name;
-  int displaced = (m->variant & COLL_DISPLACED) != 0;
+  int op = m->variant & COLL_OP_MASK, displaced = (m->variant & COLL_DISPLACED) != 0;
+  int gather = op == OP_GATHER || op == OP_GATHERV, scatter = op == OP_SCATTER || op == OP_SCATTERV;
+  int all_send = op == OP_ALLTOALL || op == OP_ALLTOALLV || (scatter && m->rank == a->root);
+  int all_recv = !scatter && (!gather || m->rank == a->root);
   (void)args;
-  check_send_recv(m, fn, a, 1);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a->send_count, a->send_dt, 1, 0);
-  m->recv_usage = m->rank == a->root ? sk_mpi_block_bytes(m, fn, a->recv_count, a->recv_dt, m->size, displaced) : 0;
+  check_send_recv(m, fn, a, gather || scatter);
+  if (all_send) m->send_usage = sk_mpi_block_bytes(m, fn, a->send_count, a->send_dt, m->size, displaced);
+  else m->send_usage = scatter ? 0 : sk_mpi_block_bytes(m, fn, a->send_count, a->send_dt, 1, 0);
+  if (all_recv) m->recv_usage = sk_mpi_block_bytes(m, fn, a->recv_count, a->recv_dt, m->size, displaced);
+  else m->recv_usage = gather ? 0 : sk_mpi_block_bytes(m, fn, a->recv_count, a->recv_dt, 1, 0);
   m->reported_size = sk_mpi_data_bytes(a->send_count, a->send_dt);
   if (m->failed) return;
-  if (displaced) equal_counts_in(coll_state_new(m, 0), 0, m->size, a->recv_count);
+  if (op == OP_ALLTOALL || op == OP_ALLTOALLV) {
+    if (m->variant & COLL_STATE) {
+      coll_state *s = coll_state_new(m, 2 * m->size);
+      equal_counts(s->send_counts, s->send_displs, m->size, a->send_count);
+      equal_counts(s->recv_counts, s->recv_displs, m->size, a->recv_count);
+    }
+  } else if (displaced) equal_counts_in(coll_state_new(m, 0), scatter, m->size, scatter ? a->send_count : a->recv_count);
   else if (m->variant & COLL_STATE) coll_state_new(m, m->size);
 }
 
+/* ---- one call of an MPI collective ---- */
 
-static double measure_Gather(sk_mctx *m, const sk_value *args)
+/* The MPI collective of the row (its variant's operation), timed; the delayed rows
+** (COLL_DELAYED, not warmed up) first keep rank `node` busy. Reduce_Bcast and
+** Reduce_Scatterv are two: MPI_Reduce to the root, then MPI_Bcast / MPI_Scatterv of the
+** result from there (the root's own part of the Scatterv behind the result). */
+static double measure_coll(sk_mctx *m, const sk_value *args)
+{
+  coll_state *s = (coll_state *)m->state;
+  const sk_margs *a = &m->arg;
+  MPI_Comm comm = sk_mpi_comm(m);
+  char *sb = m->send_buf, *rb = m->recv_buf;
+  int n = (int)a->count, root = (int)a->root, sc = (int)a->send_count, rc = (int)a->recv_count;
+  MPI_Datatype dt = a->datatype ? a->datatype->mpi : MPI_DATATYPE_NULL;
+  MPI_Datatype sdt = a->send_dt ? a->send_dt->mpi : MPI_DATATYPE_NULL, rdt = a->recv_dt ? a->recv_dt->mpi : MPI_DATATYPE_NULL;
+  MPI_Op op = a->op ? a->op->mpi : MPI_OP_NULL;
+  double start = m->variant & COLL_DELAYED ? sk_sync_start(m) : coll_start(m, args, measure_coll);
+  if (m->variant & COLL_DELAYED && m->rank == a->node) sk_mpi_busy_wait(a->delay * 1.0e6);
+  switch (m->variant & COLL_OP_MASK) {
+  case OP_BCAST: MPI_Bcast(m->rank == root ? sb : rb, n, dt, root, comm); break;
+  case OP_REDUCE: MPI_Reduce(sb, rb, n, dt, op, root, comm); break;
+  case OP_ALLREDUCE: MPI_Allreduce(sb, rb, n, dt, op, comm); break;
+  case OP_SCAN: MPI_Scan(sb, rb, n, dt, op, comm); break;
+  case OP_REDUCE_BCAST:
+    MPI_Reduce(sb, rb, n, dt, op, root, comm);
+    MPI_Bcast(rb, n, dt, root, comm);
+    break;
+  case OP_REDUCE_SCATTER: MPI_Reduce_scatter(sb, rb, s->recv_counts, dt, op, comm); break;
+  case OP_REDUCE_SCATTERV:
+    MPI_Reduce(sb, rb, n, dt, op, root, comm);
+    MPI_Scatterv(rb, s->recv_counts, s->recv_displs, dt, m->rank == root ? rb + sk_mpi_bytes(a->count, a->datatype) : rb,
+                 s->recv_counts[m->rank], dt, root, comm);
+    break;
+  case OP_GATHER: MPI_Gather(sb, sc, sdt, rb, rc, rdt, root, comm); break;
+  case OP_GATHERV: MPI_Gatherv(sb, sc, sdt, rb, s->recv_counts, s->recv_displs, rdt, root, comm); break;
+  case OP_ALLGATHER: MPI_Allgather(sb, sc, sdt, rb, rc, rdt, comm); break;
+  case OP_ALLGATHERV: MPI_Allgatherv(sb, sc, sdt, rb, s->recv_counts, s->recv_displs, rdt, comm); break;
+  case OP_SCATTER: MPI_Scatter(sb, sc, sdt, rb, rc, rdt, root, comm); break;
+  case OP_SCATTERV: MPI_Scatterv(sb, s->send_counts, s->send_displs, sdt, rb, rc, rdt, root, comm); break;
+  case OP_ALLTOALL: MPI_Alltoall(sb, sc, sdt, rb, rc, rdt, comm); break;
+  case OP_ALLTOALLV:
+    MPI_Alltoallv(sb, s->send_counts, s->send_displs, sdt, rb, s->recv_counts, s->recv_displs, rdt, comm);
+    break;
+  }
+  return sk_sync_stop(m) - start;
+}
+
+static double measure_Barrier(sk_mctx *m, const sk_value *args)
+{
+  double start = sk_sync_start(m);
+  (void)args;
+  MPI_Barrier(sk_tp_group_mpi_comm(m->group));
+  return sk_sync_stop(m) - start;
+}
+
+/* ---- the self-made broadcast and gathers ---- */
+
+/* Bcast_Send_Recv(count, datatype, root): a very naive self-made broadcast, the root
+** sends to every other process in rank order. */
+static double measure_Bcast_Send_Recv(sk_mctx *m, const sk_value *args)
 {
   const sk_margs *a = &m->arg;
-  double start;
-  start = coll_start(m, args, measure_Gather);
-  MPI_Gather(m->send_buf, (int)a->send_count, a->send_dt->mpi, m->recv_buf, (int)a->recv_count, a->recv_dt->mpi,
-             (int)a->root, sk_mpi_comm(m));
+  int i, count = (int)a->count, root = (int)a->root;
+  MPI_Comm comm = sk_mpi_comm(m);
+  MPI_Status status;
+  double start = coll_start(m, args, measure_Bcast_Send_Recv);
+  if (m->rank == root) {
+    for (i = 0; i < m->size; i++)
+      if (i != root) MPI_Send(m->send_buf, count, a->datatype->mpi, i, COLL_TAG, comm);
+  } else {
+    MPI_Recv(m->recv_buf, count, a->datatype->mpi, root, COLL_TAG, comm, &status);
+  }
   return sk_sync_stop(m) - start;
 }
 
 /* Gather_SR: a very naive self-made gather, the root receives with MPI_Recv from every
-** other process in rank order; the root's own block is not copied. */
-
-static double measure_Gather_SR(sk_mctx *m, const sk_value *args)
+** other process in rank order; Gather_ISWA (COLL_STATE) the same with non-blocking
+** calls: the root posts an MPI_Irecv for every other process and completes them with
+** MPI_Waitall, the others send with MPI_Isend + MPI_Wait. The root's own block is not
+** copied. */
+static double measure_self_made_gather(sk_mctx *m, const sk_value *args)
 {
+  coll_state *s = (coll_state *)m->state;
   const sk_margs *a = &m->arg;
-  int i, root;
-  size_t block;
+  int i, n = 0, root = (int)a->root, nonblocking = (m->variant & COLL_STATE) != 0;
+  size_t block = sk_mpi_bytes(a->recv_count, a->recv_dt);
   MPI_Comm comm = sk_mpi_comm(m);
   MPI_Status status;
-  double start;
-  root = (int)a->root;
-  block = sk_mpi_bytes(a->recv_count, a->recv_dt);
-  start = coll_start(m, args, measure_Gather_SR);
+  double start = coll_start(m, args, measure_self_made_gather);
   if (m->rank == root) {
-    for (i = 0; i < m->size; i++)
-      if (i != root) MPI_Recv(m->recv_buf + (size_t)i * block, (int)a->recv_count, a->recv_dt->mpi, i, COLL_TAG, comm, &status);
+    for (i = 0; i < m->size; i++) {
+      char *at = m->recv_buf + (size_t)i * block;
+      if (i == root) continue;
+      if (nonblocking) MPI_Irecv(at, (int)a->recv_count, a->recv_dt->mpi, i, COLL_TAG, comm, &s->requests[n++]);
+      else MPI_Recv(at, (int)a->recv_count, a->recv_dt->mpi, i, COLL_TAG, comm, &status);
+    }
+    if (nonblocking) MPI_Waitall(n, s->requests, s->statuses);
+  } else if (nonblocking) {
+    MPI_Isend(m->send_buf, (int)a->send_count, a->send_dt->mpi, root, COLL_TAG, comm, &s->requests[0]);
+    MPI_Wait(&s->requests[0], &s->statuses[0]);
   } else {
     MPI_Send(m->send_buf, (int)a->send_count, a->send_dt->mpi, root, COLL_TAG, comm);
   }
-  return sk_sync_stop(m) - start;
-}
-
-/* Gather_ISWA: a very naive self-made gather with non-blocking calls: the root posts an
-** MPI_Irecv for every other process and completes them with MPI_Waitall, the others
-** send with MPI_Isend + MPI_Wait. */
-
-static double measure_Gather_ISWA(sk_mctx *m, const sk_value *args)
-{
-  coll_state *s = (coll_state *)m->state;
-  const sk_margs *a = &m->arg;
-  int i, n = 0, root;
-  size_t block;
-  MPI_Comm comm = sk_mpi_comm(m);
-  double start;
-  root = (int)a->root;
-  block = sk_mpi_bytes(a->recv_count, a->recv_dt);
-  start = coll_start(m, args, measure_Gather_ISWA);
-  if (m->rank == root) {
-    for (i = 0; i < m->size; i++)
-      if (i != root)
-        MPI_Irecv(m->recv_buf + (size_t)i * block, (int)a->recv_count, a->recv_dt->mpi, i, COLL_TAG, comm, &s->requests[n++]);
-    MPI_Waitall(n, s->requests, s->statuses);
-  } else {
-    MPI_Isend(m->send_buf, (int)a->send_count, a->send_dt->mpi, root, COLL_TAG, comm, &s->requests[0]);
-    MPI_Wait(&s->requests[0], &s->statuses[0]);
-  }
-  return sk_sync_stop(m) - start;
-}
-
-/* Gatherv: like Gather, every process contributes the same count. */
-
-static double measure_Gatherv(sk_mctx *m, const sk_value *args)
-{
-  coll_state *s = (coll_state *)m->state;
-  const sk_margs *a = &m->arg;
-  double start;
-  start = coll_start(m, args, measure_Gatherv);
-  MPI_Gatherv(m->send_buf, (int)a->send_count, a->send_dt->mpi, m->recv_buf, s->recv_counts, s->recv_displs,
-              a->recv_dt->mpi, (int)a->root, sk_mpi_comm(m));
-  return sk_sync_stop(m) - start;
-}
-
-/* Allgather(s_cnt, s_dt, r_cnt, r_dt) and Allgatherv: everybody receives size blocks. */
-/* The init of the allgathers: the v-variant's counts (COLL_DISPLACED) in m->state. */
-static void init_allgather(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  const char *fn = m->name;
-  int displaced = (m->variant & COLL_DISPLACED) != 0;
-  (void)args;
-  check_send_recv(m, fn, a, 0);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a->send_count, a->send_dt, 1, 0);
-  m->recv_usage = sk_mpi_block_bytes(m, fn, a->recv_count, a->recv_dt, m->size, displaced);
-  m->reported_size = sk_mpi_data_bytes(a->send_count, a->send_dt);
-  if (!m->failed && displaced) equal_counts_in(coll_state_new(m, 0), 0, m->size, a->recv_count);
-}
-
-
-static double measure_Allgather(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  double start;
-  start = coll_start(m, args, measure_Allgather);
-  MPI_Allgather(m->send_buf, (int)a->send_count, a->send_dt->mpi, m->recv_buf, (int)a->recv_count, a->recv_dt->mpi,
-                sk_mpi_comm(m));
-  return sk_sync_stop(m) - start;
-}
-
-
-static double measure_Allgatherv(sk_mctx *m, const sk_value *args)
-{
-  coll_state *s = (coll_state *)m->state;
-  const sk_margs *a = &m->arg;
-  double start;
-  start = coll_start(m, args, measure_Allgatherv);
-  MPI_Allgatherv(m->send_buf, (int)a->send_count, a->send_dt->mpi, m->recv_buf, s->recv_counts, s->recv_displs,
-                 a->recv_dt->mpi, sk_mpi_comm(m));
-  return sk_sync_stop(m) - start;
-}
-
-/* Scatter(s_cnt, s_dt, r_cnt, r_dt, root) and Scatterv: the root sends size blocks of
-** s_cnt, everybody receives r_cnt. */
-/* The init of the scatters: the v-variant's counts (COLL_DISPLACED) in m->state. */
-static void init_scatter(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  const char *fn = m->name;
-  int displaced = (m->variant & COLL_DISPLACED) != 0;
-  (void)args;
-  check_send_recv(m, fn, a, 1);
-  m->send_usage = m->rank == a->root ? sk_mpi_block_bytes(m, fn, a->send_count, a->send_dt, m->size, displaced) : 0;
-  m->recv_usage = sk_mpi_block_bytes(m, fn, a->recv_count, a->recv_dt, 1, 0);
-  m->reported_size = sk_mpi_data_bytes(a->send_count, a->send_dt);
-  if (!m->failed && displaced) equal_counts_in(coll_state_new(m, 0), 1, m->size, a->send_count);
-}
-
-
-static double measure_Scatter(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  double start;
-  start = coll_start(m, args, measure_Scatter);
-  MPI_Scatter(m->send_buf, (int)a->send_count, a->send_dt->mpi, m->recv_buf, (int)a->recv_count, a->recv_dt->mpi,
-              (int)a->root, sk_mpi_comm(m));
-  return sk_sync_stop(m) - start;
-}
-
-
-static double measure_Scatterv(sk_mctx *m, const sk_value *args)
-{
-  coll_state *s = (coll_state *)m->state;
-  const sk_margs *a = &m->arg;
-  double start;
-  start = coll_start(m, args, measure_Scatterv);
-  MPI_Scatterv(m->send_buf, s->send_counts, s->send_displs, a->send_dt->mpi, m->recv_buf, (int)a->recv_count,
-               a->recv_dt->mpi, (int)a->root, sk_mpi_comm(m));
-  return sk_sync_stop(m) - start;
-}
-
-/* Alltoall(s_cnt, s_dt, r_cnt, r_dt) and its relatives: every process sends a block of
-** s_cnt to every process (itself included) and receives a block of r_cnt from each.
-** `with_state` also prepares equal counts/displacements (m->state) and requests. */
-/* The init of the all-to-alls: counts, displacements and requests in m->state
-** (COLL_STATE: the v-variant and the self-made ones). */
-static void init_alltoall(sk_mctx *m, const sk_value *args)
-{
-  coll_state *s;
-  const sk_margs *a = &m->arg;
-  const char *fn = m->name;
-  int displaced = (m->variant & COLL_DISPLACED) != 0, with_state = (m->variant & COLL_STATE) != 0;
-  (void)args;
-  check_send_recv(m, fn, a, 0);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a->send_count, a->send_dt, m->size, displaced);
-  m->recv_usage = sk_mpi_block_bytes(m, fn, a->recv_count, a->recv_dt, m->size, displaced);
-  m->reported_size = sk_mpi_data_bytes(a->send_count, a->send_dt);
-  if (m->failed || !with_state) return;
-  s = coll_state_new(m, 2 * m->size);
-  equal_counts(s->send_counts, s->send_displs, m->size, a->send_count);
-  equal_counts(s->recv_counts, s->recv_displs, m->size, a->recv_count);
-}
-
-
-static double measure_Alltoall(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  double start;
-  start = coll_start(m, args, measure_Alltoall);
-  MPI_Alltoall(m->send_buf, (int)a->send_count, a->send_dt->mpi, m->recv_buf, (int)a->recv_count, a->recv_dt->mpi,
-               sk_mpi_comm(m));
-  return sk_sync_stop(m) - start;
-}
-
-
-static double measure_Alltoallv(sk_mctx *m, const sk_value *args)
-{
-  coll_state *s = (coll_state *)m->state;
-  const sk_margs *a = &m->arg;
-  double start;
-  start = coll_start(m, args, measure_Alltoallv);
-  MPI_Alltoallv(m->send_buf, s->send_counts, s->send_displs, a->send_dt->mpi,
-                m->recv_buf, s->recv_counts, s->recv_displs, a->recv_dt->mpi, sk_mpi_comm(m));
   return sk_sync_stop(m) - start;
 }
 
@@ -657,16 +443,8 @@ static void init_myalltoallv(sk_mctx *m, const sk_value *args)
 ** MPI_Alltoall calls; the time of one (the average), to compare with onesided_alltoall. */
 static void init_multi_Alltoall(sk_mctx *m, const sk_value *args)
 {
-  static const char fn[] = "multi_Alltoall";
-  const sk_margs *a = &m->arg;
-  (void)args;
-  sk_mpi_check_count(m, fn, "send count", a->send_count);
-  sk_mpi_check_count(m, fn, "receive count", a->recv_count);
-  sk_mpi_check_count(m, fn, "alltoall_count", a->alltoall_count);
-  sk_mpi_check_same_data(m, fn, a->send_count, a->send_dt, a->recv_count, a->recv_dt);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a->send_count, a->send_dt, m->size, 0);
-  m->recv_usage = sk_mpi_block_bytes(m, fn, a->recv_count, a->recv_dt, m->size, 0);
-  m->reported_size = sk_mpi_data_bytes(a->send_count, a->send_dt);
+  init_xfer(m, args);   /* the sizes of Alltoall (the row's variant) */
+  sk_mpi_check_count(m, m->name, "alltoall_count", m->arg.alltoall_count);
 }
 
 static double measure_multi_Alltoall(sk_mctx *m, const sk_value *args)
@@ -701,9 +479,7 @@ static void init_Exchange(sk_mctx *m, const sk_value *args)
   sk_mpi_check_count(m, fn, "count", a->count);
   sk_mpi_check_count(m, fn, "msg_cnt", a->msg_count);
   if (!m->failed && a->msg_count > INT_MAX / 2 / m->size) sk_meas_fail(m, "Exchange: msg_cnt is too large");
-  m->send_usage = sk_mpi_block_bytes(m, fn, a->count, a->datatype, a->msg_count * m->size, 0);
-  m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
+  coll_same_buffers(m, a->count, a->datatype, a->msg_count * m->size);
   if (!m->failed) coll_state_new(m, (int)(2 * a->msg_count * m->size));
 }
 
@@ -747,9 +523,7 @@ static void init_twosided_borderexchange(sk_mctx *m, const sk_value *args)
   sk_mpi_check_count(m, fn, "count", a->count);
   sk_mpi_check_count(m, fn, "iteration_count", a->iteration_count);
   sk_mpi_check_count(m, fn, "compute", a->compute);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a->count, sk_mpi_int_type(), 2, 0);
-  m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(a->count, sk_mpi_int_type());
+  coll_same_buffers(m, a->count, sk_mpi_int_type(), 2);
   if (!m->failed) coll_state_new(m, 4);
 }
 
@@ -783,27 +557,16 @@ static double measure_twosided_borderexchange(sk_mctx *m, const sk_value *args)
 /* ---- communicator management ---- */
 
 /* Comm_split(): MPI_Comm_split of the measurement communicator into one communicator
-** (same colour, ranks kept); Comm_dup(): MPI_Comm_dup. The new communicator is freed
-** after the timed part. */
-static double measure_Comm_split(sk_mctx *m, const sk_value *args)
+** (same colour, ranks kept); Comm_dup() (COLL_DUP): MPI_Comm_dup. The new communicator is
+** freed after the timed part. */
+static double measure_comm_create(sk_mctx *m, const sk_value *args)
 {
   MPI_Comm created;
   double start, end;
   (void)args;
   start = sk_sync_start(m);
-  MPI_Comm_split(sk_mpi_comm(m), 0, m->rank, &created);
-  end = sk_sync_stop(m);
-  MPI_Comm_free(&created);
-  return end - start;
-}
-
-static double measure_Comm_dup(sk_mctx *m, const sk_value *args)
-{
-  MPI_Comm created;
-  double start, end;
-  (void)args;
-  start = sk_sync_start(m);
-  MPI_Comm_dup(sk_mpi_comm(m), &created);
+  if (m->variant & COLL_DUP) MPI_Comm_dup(sk_mpi_comm(m), &created);
+  else MPI_Comm_split(sk_mpi_comm(m), 0, m->rank, &created);
   end = sk_sync_stop(m);
   MPI_Comm_free(&created);
   return end - start;
@@ -814,47 +577,16 @@ static double measure_Comm_dup(sk_mctx *m, const sk_value *args)
 /* delayed_Alltoall(s_cnt, s_dt, r_cnt, r_dt, delay, node) and delayed_Gather(s_cnt,
 ** s_dt, r_cnt, r_dt, root, delay, node): after the synchronised start rank `node`
 ** busy-waits `delay` seconds (no rank when node is outside the communicator), then all
-** call MPI_Alltoall / MPI_Gather; sizes as Alltoall / Gather. */
-
-
-/* The init of both: that of Gather (COLL_ROOTED) or Alltoall, and the delay. */
+** call MPI_Alltoall / MPI_Gather (the variant's operation); sizes as Alltoall / Gather. */
 static void init_delayed(sk_mctx *m, const sk_value *args)
 {
-  const sk_margs *d = &m->arg;
-  const char *fn = m->name;
-  if (m->variant & COLL_ROOTED) init_gather(m, args);
-  else init_alltoall(m, args);
-  if (!m->failed && !(d->delay >= 0.0 && d->delay <= 3600.0)) {
+  const sk_margs *a = &m->arg;
+  init_xfer(m, args);
+  if (!m->failed && !(a->delay >= 0.0 && a->delay <= 3600.0)) {
     char msg[120];
-    sprintf(msg, "%s: delay %g s must lie between 0 and 3600 seconds", fn, d->delay);
+    sprintf(msg, "%s: delay %g s must lie between 0 and 3600 seconds", m->name, a->delay);
     sk_meas_fail(m, msg);
   }
-}
-
-
-static double measure_delayed_Alltoall(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  double start;
-  (void)args;
-  start = sk_sync_start(m);
-  if (m->rank == a->node) sk_mpi_busy_wait(a->delay * 1.0e6);
-  MPI_Alltoall(m->send_buf, (int)a->send_count, a->send_dt->mpi, m->recv_buf, (int)a->recv_count, a->recv_dt->mpi,
-               sk_mpi_comm(m));
-  return sk_sync_stop(m) - start;
-}
-
-
-static double measure_delayed_Gather(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  double start;
-  (void)args;
-  start = sk_sync_start(m);
-  if (m->rank == a->node) sk_mpi_busy_wait(a->delay * 1.0e6);
-  MPI_Gather(m->send_buf, (int)a->send_count, a->send_dt->mpi, m->recv_buf, (int)a->recv_count, a->recv_dt->mpi,
-             (int)a->root, sk_mpi_comm(m));
-  return sk_sync_stop(m) - start;
 }
 
 /* waitpattern_down(scale) / waitpattern_up(scale): after the synchronised start rank r
@@ -923,13 +655,19 @@ static void check_scatter(sk_mctx *m, const sk_value *args)
                       (size_t)m->rank * sk_mpi_bytes(a->send_count, a->send_dt));
 }
 
-/* All-to-alls and all-gathers (COLL_GATHERED): block j comes from process j, from the
+/* All-to-alls and all-gathers: block j comes from process j, from the
 ** block of this process in j's send buffer or from its start. */
+static int coll_is_allgather(const sk_mctx *m)
+{
+  int op = m->variant & COLL_OP_MASK;
+  return op == OP_ALLGATHER || op == OP_ALLGATHERV;
+}
+
 static void check_all(sk_mctx *m, const sk_value *args)
 {
   const sk_margs *a = &m->arg;
   (void)args;
-  sk_mpi_verify_blocks(m, a->recv_count, a->recv_dt, a->send_count, a->send_dt, !(m->variant & COLL_GATHERED));
+  sk_mpi_verify_blocks(m, a->recv_count, a->recv_dt, a->send_count, a->send_dt, !coll_is_allgather(m));
 }
 
 static void prepare_reduce(sk_mctx *m, const sk_value *args)
@@ -944,7 +682,7 @@ static void prepare_reduce(sk_mctx *m, const sk_value *args)
 static void check_reduced(sk_mctx *m, const sk_value *args)
 {
   const sk_margs *a = &m->arg;
-  int with_root = (m->variant & COLL_ROOTED) != 0, scan = (m->variant & COLL_SCAN) != 0;
+  int with_root = (m->variant & COLL_OP_MASK) == OP_REDUCE, scan = (m->variant & COLL_OP_MASK) == OP_SCAN;
   (void)args;
   if (with_root && a->root >= 0 && m->rank != a->root) return;
   sk_mpi_verify_reduced(m, scan ? "scan result" : "reduction result", m->recv_buf, a->count, a->datatype, a->op, 0,
@@ -1039,72 +777,76 @@ static void check_twosided_borderexchange(sk_mctx *m, const sk_value *args)
 
 #endif /* SKAMPI_MPI */
 
+#define COLL_PATTERN SK_PATTERN_COLLECTIVE
+#define COLL_NEW_COMM "creates a communicator, moves no data"
+#define COLL_BUSY "busy waits, moves no data"
+#define COLL_BCAST "count:i datatype:t root:i"
+#define COLL_REDUCE "count:i datatype:t op:o"
+#define COLL_XFER "send_count:i send_dt:t recv_count:i recv_dt:t"
+
 static const sk_measurement mpi_coll_table[] = {
-  SK_ROW_MPI("Bcast", "count:i datatype:t root:i", SK_PATTERN_COLLECTIVE, 1, 0,
-             measure_Bcast, init_Bcast, NULL, NULL, check_bcast, NULL),
-  SK_ROW_MPI("Bcast_Send_Recv", "count:i datatype:t root:i", SK_PATTERN_COLLECTIVE, 1, 0,
-             measure_Bcast_Send_Recv, init_Bcast_Send_Recv, NULL, NULL, check_bcast, NULL),
-  SK_ROW_MPI("Barrier", "", SK_PATTERN_COLLECTIVE, 1, 0,
+  SK_ROW_MPI("Bcast", COLL_BCAST, COLL_PATTERN, 1, OP_BCAST,
+             measure_coll, init_bcast, NULL, NULL, check_bcast, NULL),
+  SK_ROW_MPI("Bcast_Send_Recv", COLL_BCAST, COLL_PATTERN, 1, COLL_SELF_MADE,
+             measure_Bcast_Send_Recv, init_bcast, NULL, NULL, check_bcast, NULL),
+  SK_ROW_MPI("Barrier", "", COLL_PATTERN, 1, 0,
              measure_Barrier, NULL, NULL, NULL, NULL, "a barrier moves no data"),
-  SK_ROW_MPI("Reduce", "count:i datatype:t op:o root:i", SK_PATTERN_COLLECTIVE, 1, COLL_ROOTED,
-             measure_Reduce, init_Reduce, NULL, prepare_reduce, check_reduced, NULL),
-  SK_ROW_MPI("Allreduce", "count:i datatype:t op:o", SK_PATTERN_COLLECTIVE, 1, 0,
-             measure_Allreduce, init_reduce_everywhere, NULL, prepare_reduce, check_reduced, NULL),
-  SK_ROW_MPI("Reduce_Bcast", "count:i datatype:t op:o root:i", SK_PATTERN_COLLECTIVE, 1, 0,
-             measure_Reduce_Bcast, init_Reduce_Bcast, NULL, prepare_reduce, check_reduced, NULL),
-  SK_ROW_MPI("Reduce_scatter", "count:i datatype:t op:o root:i", SK_PATTERN_COLLECTIVE, 1, 0,
-             measure_Reduce_scatter, init_reduce_scatter, finalize_coll_state,
-             prepare_reduce, check_reduce_scatter, NULL),
-  SK_ROW_MPI("Alltoall", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1, 0,
-             measure_Alltoall, init_alltoall, NULL, NULL, check_all, NULL),
-  SK_ROW_MPI("Alltoall_Isend_Irecv", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1, COLL_STATE,
-             naive_alltoallv, init_alltoall, finalize_coll_state, NULL, check_all, NULL),
-  SK_ROW_MPI("Gather", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1, 0,
-             measure_Gather, init_gather, NULL, NULL, check_gather, NULL),
-  SK_ROW_MPI("Gather_SR", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1, COLL_OTHERS,
-             measure_Gather_SR, init_gather, NULL, NULL, check_gather, NULL),
-  SK_ROW_MPI("Gather_ISWA", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1, COLL_STATE | COLL_OTHERS,
-             measure_Gather_ISWA, init_gather, finalize_coll_state, NULL, check_gather, NULL),
-  SK_ROW_MPI("Allgather", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1, COLL_GATHERED,
-             measure_Allgather, init_allgather, NULL, NULL, check_all, NULL),
-  SK_ROW_MPI("Scatter", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1, 0,
-             measure_Scatter, init_scatter, NULL, NULL, check_scatter, NULL),
-  SK_ROW_MPI("Reduce_Scatterv", "count:i datatype:t op:o root:i", SK_PATTERN_COLLECTIVE, 1, COLL_ROOT_KEEPS,
-             measure_Reduce_Scatterv, init_reduce_scatter, finalize_coll_state,
-             prepare_reduce, check_reduce_scatterv, NULL),
-  SK_ROW_MPI("Alltoallv", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1, COLL_DISPLACED | COLL_STATE,
-             measure_Alltoallv, init_alltoall, finalize_coll_state, NULL, check_all, NULL),
-  SK_ROW_MPI("Alltoallv_Isend_Irecv", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1, COLL_DISPLACED | COLL_STATE,
-             naive_alltoallv, init_alltoall, finalize_coll_state, NULL, check_all, NULL),
-  SK_ROW_MPI("Gatherv", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1, COLL_DISPLACED,
-             measure_Gatherv, init_gather, finalize_coll_state, NULL, check_gather, NULL),
-  SK_ROW_MPI("Allgatherv", "send_count:i send_dt:t recv_count:i recv_dt:t", SK_PATTERN_COLLECTIVE, 1, COLL_DISPLACED | COLL_GATHERED,
-             measure_Allgatherv, init_allgather, finalize_coll_state, NULL, check_all, NULL),
-  SK_ROW_MPI("Scatterv", "send_count:i send_dt:t recv_count:i recv_dt:t root:i", SK_PATTERN_COLLECTIVE, 1, COLL_DISPLACED,
-             measure_Scatterv, init_scatter, finalize_coll_state, NULL, check_scatter, NULL),
-  SK_ROW_MPI("Scan", "count:i datatype:t op:o", SK_PATTERN_COLLECTIVE, 1, COLL_SCAN,
-             measure_Scan, init_reduce_everywhere, NULL, prepare_reduce, check_reduced, NULL),
-  SK_ROW_MPI("Comm_split", "", SK_PATTERN_COLLECTIVE, 1, 0,
-             measure_Comm_split, NULL, NULL, NULL, NULL, "creates a communicator, moves no data"),
-  SK_ROW_MPI("Comm_dup", "", SK_PATTERN_COLLECTIVE, 1, 0,
-             measure_Comm_dup, NULL, NULL, NULL, NULL, "creates a communicator, moves no data"),
-  SK_ROW_MPI("myalltoallv", "send_count:i send_dt:t recv_count:i recv_dt:t charged_rank:i ratio:d", SK_PATTERN_COLLECTIVE, 1, 0,
+  SK_ROW_MPI("Reduce", COLL_REDUCE " root:i", COLL_PATTERN, 1, OP_REDUCE,
+             measure_coll, init_reduction, NULL, prepare_reduce, check_reduced, NULL),
+  SK_ROW_MPI("Allreduce", COLL_REDUCE, COLL_PATTERN, 1, OP_ALLREDUCE,
+             measure_coll, init_reduction, NULL, prepare_reduce, check_reduced, NULL),
+  SK_ROW_MPI("Reduce_Bcast", COLL_REDUCE " root:i", COLL_PATTERN, 1, OP_REDUCE_BCAST,
+             measure_coll, init_reduction, NULL, prepare_reduce, check_reduced, NULL),
+  SK_ROW_MPI("Reduce_scatter", COLL_REDUCE " root:i", COLL_PATTERN, 1, OP_REDUCE_SCATTER,
+             measure_coll, init_reduce_scatter, finalize_coll_state, prepare_reduce, check_reduce_scatter, NULL),
+  SK_ROW_MPI("Alltoall", COLL_XFER, COLL_PATTERN, 1, OP_ALLTOALL,
+             measure_coll, init_xfer, NULL, NULL, check_all, NULL),
+  SK_ROW_MPI("Alltoall_Isend_Irecv", COLL_XFER, COLL_PATTERN, 1, OP_ALLTOALL | COLL_STATE,
+             naive_alltoallv, init_xfer, finalize_coll_state, NULL, check_all, NULL),
+  SK_ROW_MPI("Gather", COLL_XFER " root:i", COLL_PATTERN, 1, OP_GATHER,
+             measure_coll, init_xfer, NULL, NULL, check_gather, NULL),
+  SK_ROW_MPI("Gather_SR", COLL_XFER " root:i", COLL_PATTERN, 1, OP_GATHER | COLL_OTHERS,
+             measure_self_made_gather, init_xfer, NULL, NULL, check_gather, NULL),
+  SK_ROW_MPI("Gather_ISWA", COLL_XFER " root:i", COLL_PATTERN, 1, OP_GATHER | COLL_STATE | COLL_OTHERS,
+             measure_self_made_gather, init_xfer, finalize_coll_state, NULL, check_gather, NULL),
+  SK_ROW_MPI("Allgather", COLL_XFER, COLL_PATTERN, 1, OP_ALLGATHER,
+             measure_coll, init_xfer, NULL, NULL, check_all, NULL),
+  SK_ROW_MPI("Scatter", COLL_XFER " root:i", COLL_PATTERN, 1, OP_SCATTER,
+             measure_coll, init_xfer, NULL, NULL, check_scatter, NULL),
+  SK_ROW_MPI("Reduce_Scatterv", COLL_REDUCE " root:i", COLL_PATTERN, 1, OP_REDUCE_SCATTERV,
+             measure_coll, init_reduce_scatter, finalize_coll_state, prepare_reduce, check_reduce_scatterv, NULL),
+  SK_ROW_MPI("Alltoallv", COLL_XFER, COLL_PATTERN, 1, OP_ALLTOALLV | COLL_DISPLACED | COLL_STATE,
+             measure_coll, init_xfer, finalize_coll_state, NULL, check_all, NULL),
+  SK_ROW_MPI("Alltoallv_Isend_Irecv", COLL_XFER, COLL_PATTERN, 1, OP_ALLTOALLV | COLL_DISPLACED | COLL_STATE,
+             naive_alltoallv, init_xfer, finalize_coll_state, NULL, check_all, NULL),
+  SK_ROW_MPI("Gatherv", COLL_XFER " root:i", COLL_PATTERN, 1, OP_GATHERV | COLL_DISPLACED,
+             measure_coll, init_xfer, finalize_coll_state, NULL, check_gather, NULL),
+  SK_ROW_MPI("Allgatherv", COLL_XFER, COLL_PATTERN, 1, OP_ALLGATHERV | COLL_DISPLACED,
+             measure_coll, init_xfer, finalize_coll_state, NULL, check_all, NULL),
+  SK_ROW_MPI("Scatterv", COLL_XFER " root:i", COLL_PATTERN, 1, OP_SCATTERV | COLL_DISPLACED,
+             measure_coll, init_xfer, finalize_coll_state, NULL, check_scatter, NULL),
+  SK_ROW_MPI("Scan", COLL_REDUCE, COLL_PATTERN, 1, OP_SCAN,
+             measure_coll, init_reduction, NULL, prepare_reduce, check_reduced, NULL),
+  SK_ROW_MPI("Comm_split", "", COLL_PATTERN, 1, 0,
+             measure_comm_create, NULL, NULL, NULL, NULL, COLL_NEW_COMM),
+  SK_ROW_MPI("Comm_dup", "", COLL_PATTERN, 1, COLL_DUP,
+             measure_comm_create, NULL, NULL, NULL, NULL, COLL_NEW_COMM),
+  SK_ROW_MPI("myalltoallv", COLL_XFER " charged_rank:i ratio:d", COLL_PATTERN, 1, 0,
              naive_alltoallv, init_myalltoallv, finalize_coll_state, NULL, check_myalltoallv, NULL),
-  SK_ROW_MPI("Exchange", "count:i datatype:t msg_count:i", SK_PATTERN_COLLECTIVE, 1, 0,
+  SK_ROW_MPI("Exchange", "count:i datatype:t msg_count:i", COLL_PATTERN, 1, 0,
              measure_Exchange, init_Exchange, finalize_coll_state, NULL, check_Exchange, NULL),
-  SK_ROW_MPI("multi_Alltoall", "send_count:i send_dt:t recv_count:i recv_dt:t alltoall_count:i", SK_PATTERN_COLLECTIVE, 1, 0,
+  SK_ROW_MPI("multi_Alltoall", COLL_XFER " alltoall_count:i", COLL_PATTERN, 1, OP_ALLTOALL,
              measure_multi_Alltoall, init_multi_Alltoall, NULL, NULL, check_all, NULL),
-  SK_ROW_MPI("twosided_borderexchange", "count:i iteration_count:i compute:i", SK_PATTERN_COLLECTIVE, 2, 0,
-             measure_twosided_borderexchange, init_twosided_borderexchange, finalize_coll_state,
-             NULL, check_twosided_borderexchange, NULL),
-  SK_ROW_MPI("delayed_Alltoall", "send_count:i send_dt:t recv_count:i recv_dt:t delay:d node:i", SK_PATTERN_COLLECTIVE, 1, 0,
-             measure_delayed_Alltoall, init_delayed, NULL, NULL, check_all, NULL),
-  SK_ROW_MPI("delayed_Gather", "send_count:i send_dt:t recv_count:i recv_dt:t root:i delay:d node:i", SK_PATTERN_COLLECTIVE, 1, COLL_ROOTED,
-             measure_delayed_Gather, init_delayed, NULL, NULL, check_gather, NULL),
-  SK_ROW_MPI("waitpattern_down", "scale:d", SK_PATTERN_COLLECTIVE, 1, 0,
-             measure_waitpattern, init_waitpattern, NULL, NULL, NULL, "busy waits, moves no data"),
-  SK_ROW_MPI("waitpattern_up", "scale:d", SK_PATTERN_COLLECTIVE, 1, COLL_WAIT_UP,
-             measure_waitpattern, init_waitpattern, NULL, NULL, NULL, "busy waits, moves no data"),
+  SK_ROW_MPI("twosided_borderexchange", "count:i iteration_count:i compute:i", COLL_PATTERN, 2, 0,
+             measure_twosided_borderexchange, init_twosided_borderexchange, finalize_coll_state, NULL, check_twosided_borderexchange, NULL),
+  SK_ROW_MPI("delayed_Alltoall", COLL_XFER " delay:d node:i", COLL_PATTERN, 1, OP_ALLTOALL | COLL_DELAYED,
+             measure_coll, init_delayed, NULL, NULL, check_all, NULL),
+  SK_ROW_MPI("delayed_Gather", COLL_XFER " root:i delay:d node:i", COLL_PATTERN, 1, OP_GATHER | COLL_DELAYED,
+             measure_coll, init_delayed, NULL, NULL, check_gather, NULL),
+  SK_ROW_MPI("waitpattern_down", "scale:d", COLL_PATTERN, 1, 0,
+             measure_waitpattern, init_waitpattern, NULL, NULL, NULL, COLL_BUSY),
+  SK_ROW_MPI("waitpattern_up", "scale:d", COLL_PATTERN, 1, COLL_WAIT_UP,
+             measure_waitpattern, init_waitpattern, NULL, NULL, NULL, COLL_BUSY),
   SK_ROW_ALIAS("Bcast_using_Send_Recv", "Bcast_Send_Recv"),
   SK_ROW_ALIAS("Allreduce_using_Reduce_Bcast", "Reduce_Bcast"),
   SK_ROW_ALIAS("Alltoall_using_Isend_Irecv", "Alltoall_Isend_Irecv"),

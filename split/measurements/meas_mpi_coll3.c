@@ -1,93 +1,35 @@
 /*
 ** meas_mpi_coll3.c -- the collectives MPI-3 added (MPI-3.1 §5.12, §5.9.7, §5.11.2,
-** §5.10.1) and the rooted ones with a rotating root: every non-blocking collective
-** (MPI_Ibarrier ... MPI_Iexscan) timed alone and overlapped with computation, the new
-** blocking ones (MPI_Exscan, MPI_Alltoallw, MPI_Reduce_scatter_block, MPI_Reduce_local),
-** the MPI_IN_PLACE forms of Allreduce, Allgather, Alltoall and Reduce_scatter_block, and
-** Bcast, Reduce, Gather and Scatter whose root moves on with every call.
-**
-** One generic implementation parametrised by the operation: every row's init names its
-** operation (coll3_kind) and parameter list (coll3_family) and keeps both, the arguments
-** and the counts of the v/w variants in the state (coll3_state); coll3_start issues the
-** non-blocking call of an operation, measure_coll3_blocking times the blocking one of
-** the blocking rows, check_coll3 verifies any of them.
-**
-** Timing, as in meas_mpi_coll.c: one call between sk_sync_start() and sk_sync_stop(),
-** each process its own time; the reported size is one process's contribution (count *
-** size of the datatype). The non-blocking rows:
-**   Ixxx(...)                 the pure time: start, MPI_Wait.
-**   Ixxx_overlap(..., tests)  t_ovrl, the time of (start; compute for t_pure; MPI_Wait),
-**                             as IMB-NBC ("Intel MPI Benchmarks User Guide", IMB-NBC)
-**                             and the OSU non-blocking collective benchmarks ("OSU
-**                             Micro-Benchmarks 7 README") measure it; with tests > 0
-**                             the computation calls MPI_Test `tests` times, evenly
-**                             spread (OSU's -t, the number of calls, so that the
-**                             argument means the same on every machine), to let a
-**                             library without a progress thread move the operation on.
-** The computation is a dependent multiply-add loop calibrated per process in the first
-** call of the row (before its synchronised start, untimed): t_pure = the mean of the
-** middle half of 8 timed operations after one untimed one, each after a barrier, in
-** which no process lost its processor (an involuntary context switch, as the runner
-** judges a repetition; the processes agree on each run, and try at most 24); the loop's
-** rate from doubling runs until one lasts 1 ms -- or until 2^22 iterations, beyond which
-** a clock that still reads less does not see the computation (a simulator that does not
-** simulate it): then no computation runs beside the operation; work = t_pure * rate
-** iterations; t_CPU = the mean of the middle half of 8 runs of that work that kept the
-** processor. The finalize writes
-** under the result line (sk_mctx.note) t_pure and t_CPU (the largest over the processes),
-** t_ovrl (the result itself) and overlap% = 100 * max(0, min(1, (t_pure + t_CPU -
-** t_ovrl) / min(t_pure, t_CPU))), IMB-NBC's formula; under it "# (overlap: not to be
-** trusted: ...)" and the flag overlap_disturbed where the calibration lost too many runs,
-** its computation is not as long as the operation (a factor of 2), t_ovrl is less than
-** half of t_CPU, or the result itself is in doubt (sk_mctx.result_flags); without a
-** computation "# overlap: none: computation not simulated ..." and the flag
-** computation_not_simulated instead of a figure. IMB's formula, not OSU's (100 * (1 - (t_ovrl - t_CPU) / t_pure)):
-** it is symmetric in the two activities, so it stays meaningful when the calibrated
-** computation does not come out exactly as long as the operation, and it is bounded.
-**
-** Rotating roots (OSU's -k rotate, IMB's -root_shift): call k of the row (warm-up and
-** verification calls counted, the same count on every process) has root k mod size, so
-** every process needs the root's buffers. MPI_IN_PLACE rows: the data starts in the
-** receive buffer; their verification copies the pattern there first.
-**
-** Persistent collectives (MPI-4.0 §6.13, C3_PERSISTENT): the rows Barrier_init ...
-** Exscan_init take the parameters of their blocking twins. The first measure call of a
-** row makes the request (MPI_Xxx_init, after a barrier, timed on every process), each
-** timed call is MPI_Start + MPI_Wait; the request is made again whenever the engine
-** hands any process other buffers than those bound (buffer cycling, the cache-cold
-** rotation: the processes agree on it first, as the init is collective). The finalize
-** frees it and writes the set-up cost under the result line (sk_mctx.note): the mean
-** time of one MPI_Xxx_init, the largest over the processes, and how often it was made.
-** The persistent rows have fixed roots (no rotating form); Reduce_scatter_init takes
-** Ireduce_scatter's (count, datatype, op), as the legacy Reduce_scatter's root means nothing.
-** Large counts (MPI-4.0 §4.1.2, C3_LARGE): Bcast_c and Allreduce_c call MPI_Bcast_c and
-** MPI_Allreduce_c with the count as an MPI_Count, which may exceed INT_MAX with a
-** contiguous datatype (the verification then compares the broadcast byte by byte).
-** Compiled where mpi.h declares MPI-3 (SK_IF_MPI3), the persistent rows where it declares
-** MPI-4 (SK_IF_MPI4); the rows exist in every build.
+** §5.10.1) and their relatives: every non-blocking collective (MPI_Ibarrier ...
+** MPI_Iexscan) timed alone and overlapped with computation (IMB-NBC's overlap figure in
+** the note), the new blocking ones, the MPI_IN_PLACE forms, Bcast/Reduce/Gather/Scatter
+** with a rotating root, the MPI-4 persistent collectives (Xxx_init) and large counts
+** (Bcast_c, Allreduce_c). One generic implementation: every row names init_coll3 and its
+** operation and manner by the variant (enum coll3_kind | C3_* flags); init keeps the
+** arguments and the v/w counts in coll3_state; coll3_start, measure_coll3_blocking and
+** coll3_persistent_make issue the operation, check_coll3 verifies any of them. Timing as
+** in meas_mpi_coll.c. Compiled where mpi.h declares MPI-3 (the persistent and large-count
+** parts MPI-4); the rows exist in every build.
+** The rules in full (overlap calibration, rotation, persistence): doc/internals.md,
+** "meas_mpi_coll3.c".
 */
 #include "meas_mpi.h"
 #include "verify.h"
 #include "stats.h"
 
-#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 3
-
+/* The rows' variants: the operation (the low bits) and how the row calls it (flags). */
 enum coll3_kind {
   K_BARRIER, K_BCAST, K_GATHER, K_GATHERV, K_SCATTER, K_SCATTERV, K_ALLGATHER, K_ALLGATHERV, K_ALLTOALL,
   K_ALLTOALLV, K_ALLTOALLW, K_REDUCE, K_ALLREDUCE, K_REDUCE_SCATTER, K_REDUCE_SCATTER_BLOCK, K_SCAN, K_EXSCAN,
   K_REDUCE_LOCAL
 };
+#define C3_KIND_MASK 31
+#define C3_ROTATE 32      /* root = call number mod size */
+#define C3_IN_PLACE 64    /* MPI_IN_PLACE: the data starts in the receive buffer */
+#define C3_PERSISTENT 128 /* MPI-4 persistent: MPI_Xxx_init once per bound buffers, MPI_Start */
+#define C3_LARGE 256      /* MPI-4 large count: MPI_Xxx_c, the count may exceed INT_MAX */
 
-/* The parameter lists: F_COUNT (count, datatype), F_BCAST (count, datatype, root),
-** F_REDUCE (count, datatype, op), F_REDUCE_ROOT (... root), F_XFER (send_count,
-** send_dt, recv_count, recv_dt), F_XFER_ROOT (... root); the overlap rows add tests. */
-enum coll3_family { F_NONE, F_COUNT, F_BCAST, F_REDUCE, F_REDUCE_ROOT, F_XFER, F_XFER_ROOT };
-
-/* How the row calls its operation. */
-#define C3_ROTATE 1    /* root = call number mod size */
-#define C3_IN_PLACE 2  /* MPI_IN_PLACE: the data starts in the receive buffer */
-#define C3_PERSISTENT 4 /* MPI-4 persistent: MPI_Xxx_init once per bound buffers, MPI_Start */
-#define C3_LARGE 8      /* MPI-4 large count: MPI_Xxx_c, the count may exceed INT_MAX */
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 3
 
 typedef struct coll3_args {
   long s_count, r_count;
@@ -97,15 +39,13 @@ typedef struct coll3_args {
 } coll3_args;
 
 typedef struct coll3_state {
-  const char *fn;
-  enum coll3_kind kind;
-  enum coll3_family family;
-  int flags;
+  int kind;                  /* enum coll3_kind: the variant's low bits */
+  int flags;                 /* C3_*: the variant's other bits */
   coll3_args a;
   int root;                  /* of the latest call */
   long calls;                /* calls so far (rotation) */
-  int *s_counts, *s_displs, *r_counts, *r_displs;   /* elements; bytes for Alltoallw */
-  MPI_Datatype *s_types, *r_types;                  /* Alltoallw */
+  int *s_counts, *s_displs, *r_counts, *r_displs;   /* elements; bytes for Alltoallw (one allocation) */
+  MPI_Datatype *s_types, *r_types;                  /* Alltoallw (one allocation) */
   /* the overlap rows */
   int calibrated;
   long work, tests, test_every;
@@ -124,33 +64,29 @@ typedef struct coll3_state {
 
 static void finalize_coll3(sk_mctx *m, const sk_value *args);
 
-static int coll3_family_params(enum coll3_family f)
+/* Whether the row has a root parameter: the rooted operations, but for the rotating rows. */
+static int coll3_rooted(int kind, int flags)
 {
-  switch (f) {
-  case F_NONE: return 0;
-  case F_COUNT: return 2;
-  case F_BCAST: case F_REDUCE: return 3;
-  case F_REDUCE_ROOT: case F_XFER: return 4;
-  case F_XFER_ROOT: return 5;
-  }
-  return 0;
+  return !(flags & C3_ROTATE) && (kind == K_BCAST || kind == K_GATHER || kind == K_GATHERV || kind == K_SCATTER
+                                  || kind == K_SCATTERV || kind == K_REDUCE);
 }
 
-static void coll3_args_read(coll3_args *a, const sk_value *args, enum coll3_family f)
+/* The row's arguments by the shape of its signature: (send_count, send_dt, recv_count,
+** recv_dt) or (count, datatype) for both sides, op, root (-1 without). */
+static void coll3_args_of(const sk_mctx *m, coll3_args *a)
 {
-  memset(a, 0, sizeof *a);
-  a->root = -1;
-  if (f == F_NONE) return;
-  a->s_count = a->r_count = args[0].u.i;
-  a->s_dt = a->r_dt = args[1].u.dt;
-  if (f == F_BCAST) a->root = args[2].u.i;
-  if (f == F_REDUCE || f == F_REDUCE_ROOT) a->op = args[2].u.op;
-  if (f == F_REDUCE_ROOT) a->root = args[3].u.i;
-  if (f == F_XFER || f == F_XFER_ROOT) {
-    a->r_count = args[2].u.i;
-    a->r_dt = args[3].u.dt;
+  const sk_margs *arg = &m->arg;
+  int kind = m->variant & C3_KIND_MASK;
+  a->s_count = a->r_count = arg->count;
+  a->s_dt = a->r_dt = arg->datatype;
+  if (arg->send_dt) {
+    a->s_count = arg->send_count;
+    a->s_dt = arg->send_dt;
+    a->r_count = arg->recv_count;
+    a->r_dt = arg->recv_dt;
   }
-  if (f == F_XFER_ROOT) a->root = args[4].u.i;
+  a->op = arg->op;
+  a->root = coll3_rooted(kind, m->variant & ~C3_KIND_MASK) ? arg->root : -1;
 }
 
 static int coll3_is_reduction(enum coll3_kind k)
@@ -171,11 +107,11 @@ static void coll3_sizes(sk_mctx *m, coll3_state *s)
   const coll3_args *a = &s->a;
   int any_root = (s->flags & C3_ROTATE) != 0, i;
   int is_root = any_root || m->rank == a->root;
-  size_t s_block = a->s_dt ? sk_mpi_block_bytes(m, s->fn, a->s_count, a->s_dt, 1, 0) : 0;
-  size_t r_block = a->r_dt ? sk_mpi_block_bytes(m, s->fn, a->r_count, a->r_dt, 1, 0) : 0;
+  size_t s_block = a->s_dt ? sk_mpi_block_bytes(m, m->name, a->s_count, a->s_dt, 1, 0) : 0;
+  size_t r_block = a->r_dt ? sk_mpi_block_bytes(m, m->name, a->r_count, a->r_dt, 1, 0) : 0;
   int displaced = !(s->flags & C3_LARGE);   /* the v/w displacements are ints */
-  size_t s_all = a->s_dt ? sk_mpi_block_bytes(m, s->fn, a->s_count, a->s_dt, m->size, displaced) : 0;
-  size_t r_all = a->r_dt ? sk_mpi_block_bytes(m, s->fn, a->r_count, a->r_dt, m->size, displaced) : 0;
+  size_t s_all = a->s_dt ? sk_mpi_block_bytes(m, m->name, a->s_count, a->s_dt, m->size, displaced) : 0;
+  size_t r_all = a->r_dt ? sk_mpi_block_bytes(m, m->name, a->r_count, a->r_dt, m->size, displaced) : 0;
   m->send_usage = m->recv_usage = 0;
   switch (s->kind) {
   case K_BARRIER: break;
@@ -219,43 +155,40 @@ static void coll3_sizes(sk_mctx *m, coll3_state *s)
 
 /* The init of every row: checks the arguments (the same outcome on every process), then
 ** makes the state. */
-static void coll3_init(sk_mctx *m, const sk_value *args, const char *fn, enum coll3_kind kind,
-                       enum coll3_family family, int flags)
+static void init_coll3(sk_mctx *m, const sk_value *args)
 {
+  const char *fn = m->name;
+  int kind = m->variant & C3_KIND_MASK, flags = m->variant & ~C3_KIND_MASK;
   coll3_args a;
   coll3_state *s;
   size_t n = (size_t)m->size;
-  coll3_args_read(&a, args, family);
+  coll3_args_of(m, &a);
 #if SK_MPI_LEVEL >= 4
   if (flags & C3_LARGE) sk_mpi_check_large_count(m, fn, "count", a.s_count, a.s_dt);
   else
 #endif
-  if (family != F_NONE) {
+  if (kind != K_BARRIER) {
     sk_mpi_check_count(m, fn, "count", a.s_count);
     sk_mpi_check_count(m, fn, "receive count", a.r_count);
   }
   if (a.op) sk_mpi_check_op(m, fn, a.op, a.s_dt, 0);
-  if (family == F_XFER || family == F_XFER_ROOT)
-    sk_mpi_check_same_data(m, fn, a.s_count, a.s_dt, a.r_count, a.r_dt);
-  if (a.root >= 0 || family == F_BCAST || family == F_REDUCE_ROOT || family == F_XFER_ROOT)
-    sk_mpi_check_rank(m, fn, "root", a.root);
+  if (m->arg.send_dt) sk_mpi_check_same_data(m, fn, a.s_count, a.s_dt, a.r_count, a.r_dt);
+  if (coll3_rooted(kind, flags)) sk_mpi_check_rank(m, fn, "root", a.root);
   if (kind == K_ALLTOALLW && !m->failed   /* its displacements count bytes, in an int */
       && (sk_mpi_bytes(a.s_count, a.s_dt) > (size_t)INT_MAX / n || sk_mpi_bytes(a.r_count, a.r_dt) > (size_t)INT_MAX / n))
     sk_meas_fail(m, "Alltoallw: the byte displacements of size blocks must fit an int");
   if (m->failed) return;
   s = (coll3_state *)sk_calloc(1, sizeof *s);
-  s->fn = fn;
   s->kind = kind;
-  s->family = family;
   s->flags = flags;
   s->a = a;
   s->root = a.root < 0 ? 0 : (int)a.root;
-  s->s_counts = (int *)sk_calloc(n, sizeof(int));
-  s->s_displs = (int *)sk_calloc(n, sizeof(int));
-  s->r_counts = (int *)sk_calloc(n, sizeof(int));
-  s->r_displs = (int *)sk_calloc(n, sizeof(int));
-  s->s_types = (MPI_Datatype *)sk_calloc(n, sizeof(MPI_Datatype));
-  s->r_types = (MPI_Datatype *)sk_calloc(n, sizeof(MPI_Datatype));
+  s->s_counts = (int *)sk_calloc(4 * n, sizeof(int));
+  s->s_displs = s->s_counts + n;
+  s->r_counts = s->s_counts + 2 * n;
+  s->r_displs = s->s_counts + 3 * n;
+  s->s_types = (MPI_Datatype *)sk_calloc(2 * n, sizeof(MPI_Datatype));
+  s->r_types = s->s_types + n;
   s->preq = MPI_REQUEST_NULL;
   m->state = s;
   coll3_sizes(m, s);
@@ -468,9 +401,10 @@ static double measure_coll3_overlap(sk_mctx *m, const sk_value *args)
   coll3_state *s = coll3_of(m);
   MPI_Request req;
   double start, t;
+  (void)args;
   coll3_next_root(m, s);
   if (!s->calibrated) {
-    coll3_calibrate(m, s, args[coll3_family_params(s->family)].u.i);
+    coll3_calibrate(m, s, m->arg.tests);
     if (m->warming_up) m->replan_start = 1;   /* the calibration made this start late */
   }
   start = sk_sync_start(m);
@@ -581,11 +515,7 @@ static void finalize_coll3(sk_mctx *m, const sk_value *args)
   if (s->calibrated && s->n_ovrl > 0) coll3_note_overlap(m, s);
   if (s->flags & C3_PERSISTENT) coll3_persistent_finish(m, s);
   free(s->s_counts);
-  free(s->s_displs);
-  free(s->r_counts);
-  free(s->r_displs);
   free(s->s_types);
-  free(s->r_types);
   free(s);
   m->state = NULL;
 }
@@ -733,181 +663,22 @@ static double measure_coll3_large(sk_mctx *m, const sk_value *args)
 static void coll3_persistent_finish(sk_mctx *m, coll3_state *s)
 {
 #if SK_MPI_LEVEL >= 4
+  static const char *const kind_names[] = {   /* the operations' MPI names, by enum coll3_kind */
+    "Barrier", "Bcast", "Gather", "Gatherv", "Scatter", "Scatterv", "Allgather", "Allgatherv", "Alltoall", "Alltoallv",
+    "Alltoallw", "Reduce", "Allreduce", "Reduce_scatter", "Reduce_scatter_block", "Scan", "Exscan", "Reduce_local"
+  };
   double mine = s->n_setup > 0 ? s->sum_setup / (double)s->n_setup : 0.0, most = 0.0;
   if (s->preq != MPI_REQUEST_NULL) MPI_Request_free(&s->preq);
   if (s->n_setup == 0) return;
   MPI_Reduce(&mine, &most, 1, MPI_DOUBLE, MPI_MAX, 0, sk_mpi_comm(m));
   if (m->rank == 0)
-    sprintf(m->note, "# persistent: set-up MPI_%s %.3f us (mean of %ld, largest over the processes), "
-            "each start MPI_Start + MPI_Wait\n", s->fn, most * 1e6, s->n_setup);
+    sprintf(m->note, "# persistent: set-up MPI_%s_init %.3f us (mean of %ld, largest over the processes), "
+            "each start MPI_Start + MPI_Wait\n", kind_names[s->kind], most * 1e6, s->n_setup);
 #else
   (void)m;
   (void)s;
 #endif
 }
-
-/* ---- the inits, one per operation ---- */
-
-static void init_Ibarrier(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Ibarrier", K_BARRIER, F_NONE, 0); }
-static void init_Ibcast(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Ibcast", K_BCAST, F_BCAST, 0); }
-static void init_Igather(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Igather", K_GATHER, F_XFER_ROOT, 0); }
-static void init_Igatherv(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Igatherv", K_GATHERV, F_XFER_ROOT, 0); }
-static void init_Iscatter(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Iscatter", K_SCATTER, F_XFER_ROOT, 0); }
-static void init_Iscatterv(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Iscatterv", K_SCATTERV, F_XFER_ROOT, 0);
-}
-static void init_Iallgather(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Iallgather", K_ALLGATHER, F_XFER, 0);
-}
-static void init_Iallgatherv(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Iallgatherv", K_ALLGATHERV, F_XFER, 0);
-}
-static void init_Ialltoall(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Ialltoall", K_ALLTOALL, F_XFER, 0); }
-static void init_Ialltoallv(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Ialltoallv", K_ALLTOALLV, F_XFER, 0);
-}
-static void init_Ialltoallw(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Ialltoallw", K_ALLTOALLW, F_XFER, 0);
-}
-static void init_Ireduce(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Ireduce", K_REDUCE, F_REDUCE_ROOT, 0); }
-static void init_Iallreduce(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Iallreduce", K_ALLREDUCE, F_REDUCE, 0);
-}
-static void init_Ireduce_scatter(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Ireduce_scatter", K_REDUCE_SCATTER, F_REDUCE, 0);
-}
-static void init_Ireduce_scatter_block(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Ireduce_scatter_block", K_REDUCE_SCATTER_BLOCK, F_REDUCE, 0);
-}
-static void init_Iscan(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Iscan", K_SCAN, F_REDUCE, 0); }
-static void init_Iexscan(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Iexscan", K_EXSCAN, F_REDUCE, 0); }
-static void init_Exscan(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Exscan", K_EXSCAN, F_REDUCE, 0); }
-static void init_Alltoallw(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Alltoallw", K_ALLTOALLW, F_XFER, 0); }
-static void init_Reduce_scatter_block(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Reduce_scatter_block", K_REDUCE_SCATTER_BLOCK, F_REDUCE, 0);
-}
-static void init_Reduce_scatter_block_in_place(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Reduce_scatter_block_in_place", K_REDUCE_SCATTER_BLOCK, F_REDUCE, C3_IN_PLACE);
-}
-static void init_Reduce_local(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Reduce_local", K_REDUCE_LOCAL, F_REDUCE, 0);
-}
-static void init_Allreduce_in_place(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Allreduce_in_place", K_ALLREDUCE, F_REDUCE, C3_IN_PLACE);
-}
-static void init_Allgather_in_place(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Allgather_in_place", K_ALLGATHER, F_COUNT, C3_IN_PLACE);
-}
-static void init_Alltoall_in_place(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Alltoall_in_place", K_ALLTOALL, F_COUNT, C3_IN_PLACE);
-}
-static void init_Bcast_rotate(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Bcast_rotate", K_BCAST, F_COUNT, C3_ROTATE);
-}
-static void init_Reduce_rotate(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Reduce_rotate", K_REDUCE, F_REDUCE, C3_ROTATE);
-}
-static void init_Gather_rotate(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Gather_rotate", K_GATHER, F_XFER, C3_ROTATE);
-}
-static void init_Scatter_rotate(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Scatter_rotate", K_SCATTER, F_XFER, C3_ROTATE);
-}
-
-#if SK_MPI_LEVEL >= 4
-/* the persistent rows (MPI-4) */
-static void init_Barrier_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Barrier_init", K_BARRIER, F_NONE, C3_PERSISTENT);
-}
-static void init_Bcast_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Bcast_init", K_BCAST, F_BCAST, C3_PERSISTENT);
-}
-static void init_Gather_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Gather_init", K_GATHER, F_XFER_ROOT, C3_PERSISTENT);
-}
-static void init_Gatherv_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Gatherv_init", K_GATHERV, F_XFER_ROOT, C3_PERSISTENT);
-}
-static void init_Scatter_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Scatter_init", K_SCATTER, F_XFER_ROOT, C3_PERSISTENT);
-}
-static void init_Scatterv_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Scatterv_init", K_SCATTERV, F_XFER_ROOT, C3_PERSISTENT);
-}
-static void init_Allgather_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Allgather_init", K_ALLGATHER, F_XFER, C3_PERSISTENT);
-}
-static void init_Allgatherv_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Allgatherv_init", K_ALLGATHERV, F_XFER, C3_PERSISTENT);
-}
-static void init_Alltoall_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Alltoall_init", K_ALLTOALL, F_XFER, C3_PERSISTENT);
-}
-static void init_Alltoallv_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Alltoallv_init", K_ALLTOALLV, F_XFER, C3_PERSISTENT);
-}
-static void init_Alltoallw_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Alltoallw_init", K_ALLTOALLW, F_XFER, C3_PERSISTENT);
-}
-static void init_Reduce_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Reduce_init", K_REDUCE, F_REDUCE_ROOT, C3_PERSISTENT);
-}
-static void init_Allreduce_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Allreduce_init", K_ALLREDUCE, F_REDUCE, C3_PERSISTENT);
-}
-static void init_Reduce_scatter_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Reduce_scatter_init", K_REDUCE_SCATTER, F_REDUCE, C3_PERSISTENT);
-}
-static void init_Reduce_scatter_block_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Reduce_scatter_block_init", K_REDUCE_SCATTER_BLOCK, F_REDUCE, C3_PERSISTENT);
-}
-static void init_Scan_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Scan_init", K_SCAN, F_REDUCE, C3_PERSISTENT);
-}
-static void init_Exscan_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Exscan_init", K_EXSCAN, F_REDUCE, C3_PERSISTENT);
-}
-static void init_Bcast_c(sk_mctx *m, const sk_value *a) { coll3_init(m, a, "Bcast_c", K_BCAST, F_BCAST, C3_LARGE); }
-static void init_Allreduce_c(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Allreduce_c", K_ALLREDUCE, F_REDUCE, C3_LARGE);
-}
-#endif
 
 /* ---- verification (verify.h) ---- */
 
@@ -1009,186 +780,173 @@ static void check_coll3_large(sk_mctx *m, const sk_value *args)
 #endif
 
 #ifdef SKAMPI_TESTING
-/* Test only: Verify_Corrupt_Ialltoall(...) is Ialltoall after which rank 1 damages byte 8
-** of the block it received from rank 0, so that skampi -v must catch it
-** (tests/mpi_catalogue/run.sh). */
-static void init_Verify_Corrupt_Ialltoall(sk_mctx *m, const sk_value *a)
+/* Test only: Verify_Corrupt_Ialltoall(...) is Ialltoall, Verify_Corrupt_Alltoall_init(...)
+** Alltoall_init, after which rank 1 damages byte 8 of the block it received from rank 0,
+** so that skampi -v must catch it (tests/mpi_catalogue/run.sh). */
+static double measure_verify_corrupt(sk_mctx *m, const sk_value *args)
 {
-  coll3_init(m, a, "Verify_Corrupt_Ialltoall", K_ALLTOALL, F_XFER, 0);
-}
-
-static double measure_Verify_Corrupt_Ialltoall(sk_mctx *m, const sk_value *args)
-{
-  double t = measure_coll3_nonblocking(m, args);
-  if (m->rank == 1 && m->recv_usage > 8) m->recv_buf[8] ^= 0x10;
-  return t;
-}
+  double t;
 #if SK_MPI_LEVEL >= 4
-/* Test only: Verify_Corrupt_Alltoall_init(...) is Alltoall_init after which rank 1
-** damages byte 8 of the block it received from rank 0. */
-static void init_Verify_Corrupt_Alltoall_init(sk_mctx *m, const sk_value *a)
-{
-  coll3_init(m, a, "Alltoall_init", K_ALLTOALL, F_XFER, C3_PERSISTENT);
-}
-
-static double measure_Verify_Corrupt_Alltoall_init(sk_mctx *m, const sk_value *args)
-{
-  double t = measure_coll3_persistent(m, args);
+  if (m->variant & C3_PERSISTENT) t = measure_coll3_persistent(m, args);
+  else
+#endif
+  t = measure_coll3_nonblocking(m, args);
   if (m->rank == 1 && m->recv_usage > 8) m->recv_buf[8] ^= 0x10;
   return t;
 }
-#endif
 #endif
 #endif /* MPI-3 */
 
 #define C3_BARRIER "a barrier moves no data"
-#define C3_BCAST "count:i datatype:t root:i"
-#define C3_REDUCE "count:i datatype:t op:o"
-#define C3_REDUCE_ROOT "count:i datatype:t op:o root:i"
+#define C3_DATA "count:i datatype:t"     /* count elements of one datatype (the signatures below extend it) */
+#define C3_BCAST C3_DATA " root:i"
+#define C3_REDUCE C3_DATA " op:o"
+#define C3_REDUCE_ROOT C3_REDUCE " root:i"
 #define C3_XFER "send_count:i send_dt:t recv_count:i recv_dt:t"
-#define C3_XFER_ROOT "send_count:i send_dt:t recv_count:i recv_dt:t root:i"
+#define C3_XFER_ROOT C3_XFER " root:i"
 #define C3_TESTS " tests:i"
 #define C3_COLL SK_PATTERN_COLLECTIVE
 
 static const sk_measurement mpi_coll3_table[] = {
   /* non-blocking: pure time and overlap */
-  SK_ROW_MPI3("Ibarrier", "", C3_COLL, 1, 0, measure_coll3_nonblocking, init_Ibarrier, finalize_coll3, NULL, NULL, C3_BARRIER),
-  SK_ROW_MPI3("Ibarrier_overlap", "tests:i", C3_COLL, 1, 0, measure_coll3_overlap, init_Ibarrier, finalize_coll3, NULL, NULL,
-              C3_BARRIER),
-  SK_ROW_MPI3("Ibcast", C3_BCAST, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Ibcast, finalize_coll3, NULL, check_coll3,
-              NULL),
-  SK_ROW_MPI3("Ibcast_overlap", C3_BCAST C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Ibcast, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI3("Igather", C3_XFER_ROOT, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Igather, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI3("Igather_overlap", C3_XFER_ROOT C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Igather, finalize_coll3,
-              NULL, check_coll3, NULL),
-  SK_ROW_MPI3("Igatherv", C3_XFER_ROOT, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Igatherv, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI3("Igatherv_overlap", C3_XFER_ROOT C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Igatherv,
-              finalize_coll3, NULL, check_coll3, NULL),
-  SK_ROW_MPI3("Iscatter", C3_XFER_ROOT, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Iscatter, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI3("Iscatter_overlap", C3_XFER_ROOT C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Iscatter,
-              finalize_coll3, NULL, check_coll3, NULL),
-  SK_ROW_MPI3("Iscatterv", C3_XFER_ROOT, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Iscatterv, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI3("Iscatterv_overlap", C3_XFER_ROOT C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Iscatterv,
-              finalize_coll3, NULL, check_coll3, NULL),
-  SK_ROW_MPI3("Iallgather", C3_XFER, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Iallgather, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI3("Iallgather_overlap", C3_XFER C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Iallgather,
-              finalize_coll3, NULL, check_coll3, NULL),
-  SK_ROW_MPI3("Iallgatherv", C3_XFER, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Iallgatherv, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI3("Iallgatherv_overlap", C3_XFER C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Iallgatherv,
-              finalize_coll3, NULL, check_coll3, NULL),
-  SK_ROW_MPI3("Ialltoall", C3_XFER, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Ialltoall, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI3("Ialltoall_overlap", C3_XFER C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Ialltoall, finalize_coll3,
-              NULL, check_coll3, NULL),
-  SK_ROW_MPI3("Ialltoallv", C3_XFER, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Ialltoallv, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI3("Ialltoallv_overlap", C3_XFER C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Ialltoallv,
-              finalize_coll3, NULL, check_coll3, NULL),
-  SK_ROW_MPI3("Ialltoallw", C3_XFER, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Ialltoallw, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI3("Ialltoallw_overlap", C3_XFER C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Ialltoallw,
-              finalize_coll3, NULL, check_coll3, NULL),
-  SK_ROW_MPI3("Ireduce", C3_REDUCE_ROOT, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Ireduce, finalize_coll3,
-              prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Ireduce_overlap", C3_REDUCE_ROOT C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Ireduce,
-              finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Iallreduce", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Iallreduce, finalize_coll3,
-              prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Iallreduce_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Iallreduce,
-              finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Ireduce_scatter", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Ireduce_scatter,
-              finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Ireduce_scatter_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Ireduce_scatter,
-              finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Ireduce_scatter_block", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Ireduce_scatter_block,
-              finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Ireduce_scatter_block_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap,
-              init_Ireduce_scatter_block, finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Iscan", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Iscan, finalize_coll3, prepare_coll3,
-              check_coll3, NULL),
-  SK_ROW_MPI3("Iscan_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Iscan, finalize_coll3,
-              prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Iexscan", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_nonblocking, init_Iexscan, finalize_coll3, prepare_coll3,
-              check_coll3, NULL),
-  SK_ROW_MPI3("Iexscan_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, 0, measure_coll3_overlap, init_Iexscan, finalize_coll3,
-              prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Ibarrier", "", C3_COLL, 1, K_BARRIER,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, NULL, NULL, C3_BARRIER),
+  SK_ROW_MPI3("Ibarrier_overlap", "tests:i", C3_COLL, 1, K_BARRIER,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, NULL, C3_BARRIER),
+  SK_ROW_MPI3("Ibcast", C3_BCAST, C3_COLL, 1, K_BCAST,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Ibcast_overlap", C3_BCAST C3_TESTS, C3_COLL, 1, K_BCAST,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Igather", C3_XFER_ROOT, C3_COLL, 1, K_GATHER,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Igather_overlap", C3_XFER_ROOT C3_TESTS, C3_COLL, 1, K_GATHER,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Igatherv", C3_XFER_ROOT, C3_COLL, 1, K_GATHERV,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Igatherv_overlap", C3_XFER_ROOT C3_TESTS, C3_COLL, 1, K_GATHERV,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Iscatter", C3_XFER_ROOT, C3_COLL, 1, K_SCATTER,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Iscatter_overlap", C3_XFER_ROOT C3_TESTS, C3_COLL, 1, K_SCATTER,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Iscatterv", C3_XFER_ROOT, C3_COLL, 1, K_SCATTERV,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Iscatterv_overlap", C3_XFER_ROOT C3_TESTS, C3_COLL, 1, K_SCATTERV,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Iallgather", C3_XFER, C3_COLL, 1, K_ALLGATHER,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Iallgather_overlap", C3_XFER C3_TESTS, C3_COLL, 1, K_ALLGATHER,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Iallgatherv", C3_XFER, C3_COLL, 1, K_ALLGATHERV,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Iallgatherv_overlap", C3_XFER C3_TESTS, C3_COLL, 1, K_ALLGATHERV,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Ialltoall", C3_XFER, C3_COLL, 1, K_ALLTOALL,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Ialltoall_overlap", C3_XFER C3_TESTS, C3_COLL, 1, K_ALLTOALL,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Ialltoallv", C3_XFER, C3_COLL, 1, K_ALLTOALLV,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Ialltoallv_overlap", C3_XFER C3_TESTS, C3_COLL, 1, K_ALLTOALLV,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Ialltoallw", C3_XFER, C3_COLL, 1, K_ALLTOALLW,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Ialltoallw_overlap", C3_XFER C3_TESTS, C3_COLL, 1, K_ALLTOALLW,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Ireduce", C3_REDUCE_ROOT, C3_COLL, 1, K_REDUCE,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Ireduce_overlap", C3_REDUCE_ROOT C3_TESTS, C3_COLL, 1, K_REDUCE,
+              measure_coll3_overlap, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Iallreduce", C3_REDUCE, C3_COLL, 1, K_ALLREDUCE,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Iallreduce_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, K_ALLREDUCE,
+              measure_coll3_overlap, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Ireduce_scatter", C3_REDUCE, C3_COLL, 1, K_REDUCE_SCATTER,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Ireduce_scatter_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, K_REDUCE_SCATTER,
+              measure_coll3_overlap, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Ireduce_scatter_block", C3_REDUCE, C3_COLL, 1, K_REDUCE_SCATTER_BLOCK,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Ireduce_scatter_block_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, K_REDUCE_SCATTER_BLOCK,
+              measure_coll3_overlap, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Iscan", C3_REDUCE, C3_COLL, 1, K_SCAN,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Iscan_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, K_SCAN,
+              measure_coll3_overlap, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Iexscan", C3_REDUCE, C3_COLL, 1, K_EXSCAN,
+              measure_coll3_nonblocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Iexscan_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, K_EXSCAN,
+              measure_coll3_overlap, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
   /* blocking MPI-3 collectives, MPI_IN_PLACE forms, rotating roots */
-  SK_ROW_MPI3("Exscan", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_blocking, init_Exscan, finalize_coll3, prepare_coll3, check_coll3,
-              NULL),
-  SK_ROW_MPI3("Alltoallw", C3_XFER, C3_COLL, 1, 0, measure_coll3_blocking, init_Alltoallw, finalize_coll3, NULL, check_coll3,
-              NULL),
-  SK_ROW_MPI3("Reduce_scatter_block", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_blocking, init_Reduce_scatter_block,
-              finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Reduce_local", C3_REDUCE, SK_PATTERN_SIMPLE, 1, 0, measure_Reduce_local, init_Reduce_local, finalize_coll3,
-              prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Allreduce_in_place", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_blocking, init_Allreduce_in_place,
-              finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Allgather_in_place", "count:i datatype:t", C3_COLL, 1, 0, measure_coll3_blocking,
-              init_Allgather_in_place, finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Alltoall_in_place", "count:i datatype:t", C3_COLL, 1, 0, measure_coll3_blocking, init_Alltoall_in_place,
-              finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Reduce_scatter_block_in_place", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_blocking,
-              init_Reduce_scatter_block_in_place, finalize_coll3, prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Bcast_rotate", "count:i datatype:t", C3_COLL, 1, 0, measure_coll3_blocking, init_Bcast_rotate, finalize_coll3,
-              NULL, check_coll3, NULL),
-  SK_ROW_MPI3("Reduce_rotate", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_blocking, init_Reduce_rotate, finalize_coll3,
-              prepare_coll3, check_coll3, NULL),
-  SK_ROW_MPI3("Gather_rotate", C3_XFER, C3_COLL, 1, 0, measure_coll3_blocking, init_Gather_rotate, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI3("Scatter_rotate", C3_XFER, C3_COLL, 1, 0, measure_coll3_blocking, init_Scatter_rotate, finalize_coll3, NULL,
-              check_coll3, NULL),
+  SK_ROW_MPI3("Exscan", C3_REDUCE, C3_COLL, 1, K_EXSCAN,
+              measure_coll3_blocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Alltoallw", C3_XFER, C3_COLL, 1, K_ALLTOALLW,
+              measure_coll3_blocking, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Reduce_scatter_block", C3_REDUCE, C3_COLL, 1, K_REDUCE_SCATTER_BLOCK,
+              measure_coll3_blocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Reduce_local", C3_REDUCE, SK_PATTERN_SIMPLE, 1, K_REDUCE_LOCAL,
+              measure_Reduce_local, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Allreduce_in_place", C3_REDUCE, C3_COLL, 1, K_ALLREDUCE | C3_IN_PLACE,
+              measure_coll3_blocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Allgather_in_place", C3_DATA, C3_COLL, 1, K_ALLGATHER | C3_IN_PLACE,
+              measure_coll3_blocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Alltoall_in_place", C3_DATA, C3_COLL, 1, K_ALLTOALL | C3_IN_PLACE,
+              measure_coll3_blocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Reduce_scatter_block_in_place", C3_REDUCE, C3_COLL, 1, K_REDUCE_SCATTER_BLOCK | C3_IN_PLACE,
+              measure_coll3_blocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Bcast_rotate", C3_DATA, C3_COLL, 1, K_BCAST | C3_ROTATE,
+              measure_coll3_blocking, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Reduce_rotate", C3_REDUCE, C3_COLL, 1, K_REDUCE | C3_ROTATE,
+              measure_coll3_blocking, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI3("Gather_rotate", C3_XFER, C3_COLL, 1, K_GATHER | C3_ROTATE,
+              measure_coll3_blocking, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Scatter_rotate", C3_XFER, C3_COLL, 1, K_SCATTER | C3_ROTATE,
+              measure_coll3_blocking, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
   /* MPI-4 persistent collectives: the blocking twins' parameters, MPI_Start + MPI_Wait */
-  SK_ROW_MPI4("Barrier_init", "", C3_COLL, 1, 0, measure_coll3_persistent, init_Barrier_init, finalize_coll3, NULL,
-              NULL, C3_BARRIER),
-  SK_ROW_MPI4("Bcast_init", C3_BCAST, C3_COLL, 1, 0, measure_coll3_persistent, init_Bcast_init, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI4("Gather_init", C3_XFER_ROOT, C3_COLL, 1, 0, measure_coll3_persistent, init_Gather_init, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI4("Gatherv_init", C3_XFER_ROOT, C3_COLL, 1, 0, measure_coll3_persistent, init_Gatherv_init, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI4("Scatter_init", C3_XFER_ROOT, C3_COLL, 1, 0, measure_coll3_persistent, init_Scatter_init, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI4("Scatterv_init", C3_XFER_ROOT, C3_COLL, 1, 0, measure_coll3_persistent, init_Scatterv_init, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI4("Allgather_init", C3_XFER, C3_COLL, 1, 0, measure_coll3_persistent, init_Allgather_init, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI4("Allgatherv_init", C3_XFER, C3_COLL, 1, 0, measure_coll3_persistent, init_Allgatherv_init, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI4("Alltoall_init", C3_XFER, C3_COLL, 1, 0, measure_coll3_persistent, init_Alltoall_init, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI4("Alltoallv_init", C3_XFER, C3_COLL, 1, 0, measure_coll3_persistent, init_Alltoallv_init, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI4("Alltoallw_init", C3_XFER, C3_COLL, 1, 0, measure_coll3_persistent, init_Alltoallw_init, finalize_coll3, NULL,
-              check_coll3, NULL),
-  SK_ROW_MPI4("Reduce_init", C3_REDUCE_ROOT, C3_COLL, 1, 0, measure_coll3_persistent, init_Reduce_init, finalize_coll3, prepare_coll3,
-              check_coll3, NULL),
-  SK_ROW_MPI4("Allreduce_init", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_persistent, init_Allreduce_init, finalize_coll3, prepare_coll3,
-              check_coll3, NULL),
-  SK_ROW_MPI4("Reduce_scatter_init", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_persistent, init_Reduce_scatter_init, finalize_coll3, prepare_coll3,
-              check_coll3, NULL),
-  SK_ROW_MPI4("Reduce_scatter_block_init", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_persistent, init_Reduce_scatter_block_init, finalize_coll3, prepare_coll3,
-              check_coll3, NULL),
-  SK_ROW_MPI4("Scan_init", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_persistent, init_Scan_init, finalize_coll3, prepare_coll3,
-              check_coll3, NULL),
-  SK_ROW_MPI4("Exscan_init", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_persistent, init_Exscan_init, finalize_coll3, prepare_coll3,
-              check_coll3, NULL),
+  SK_ROW_MPI4("Barrier_init", "", C3_COLL, 1, K_BARRIER | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, NULL, NULL, C3_BARRIER),
+  SK_ROW_MPI4("Bcast_init", C3_BCAST, C3_COLL, 1, K_BCAST | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Gather_init", C3_XFER_ROOT, C3_COLL, 1, K_GATHER | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Gatherv_init", C3_XFER_ROOT, C3_COLL, 1, K_GATHERV | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Scatter_init", C3_XFER_ROOT, C3_COLL, 1, K_SCATTER | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Scatterv_init", C3_XFER_ROOT, C3_COLL, 1, K_SCATTERV | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Allgather_init", C3_XFER, C3_COLL, 1, K_ALLGATHER | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Allgatherv_init", C3_XFER, C3_COLL, 1, K_ALLGATHERV | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Alltoall_init", C3_XFER, C3_COLL, 1, K_ALLTOALL | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Alltoallv_init", C3_XFER, C3_COLL, 1, K_ALLTOALLV | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Alltoallw_init", C3_XFER, C3_COLL, 1, K_ALLTOALLW | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Reduce_init", C3_REDUCE_ROOT, C3_COLL, 1, K_REDUCE | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI4("Allreduce_init", C3_REDUCE, C3_COLL, 1, K_ALLREDUCE | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI4("Reduce_scatter_init", C3_REDUCE, C3_COLL, 1, K_REDUCE_SCATTER | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI4("Reduce_scatter_block_init", C3_REDUCE, C3_COLL, 1, K_REDUCE_SCATTER_BLOCK | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI4("Scan_init", C3_REDUCE, C3_COLL, 1, K_SCAN | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI4("Exscan_init", C3_REDUCE, C3_COLL, 1, K_EXSCAN | C3_PERSISTENT,
+              measure_coll3_persistent, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
   /* MPI-4 large counts: the count an MPI_Count, beyond INT_MAX with a contiguous datatype */
-  SK_ROW_MPI4("Bcast_c", C3_BCAST, C3_COLL, 1, 0, measure_coll3_large, init_Bcast_c, finalize_coll3, NULL, check_coll3_large,
-              NULL),
-  SK_ROW_MPI4("Allreduce_c", C3_REDUCE, C3_COLL, 1, 0, measure_coll3_large, init_Allreduce_c, finalize_coll3, prepare_coll3,
-              check_coll3_large, NULL),
+  SK_ROW_MPI4("Bcast_c", C3_BCAST, C3_COLL, 1, K_BCAST | C3_LARGE,
+              measure_coll3_large, init_coll3, finalize_coll3, NULL, check_coll3_large, NULL),
+  SK_ROW_MPI4("Allreduce_c", C3_REDUCE, C3_COLL, 1, K_ALLREDUCE | C3_LARGE,
+              measure_coll3_large, init_coll3, finalize_coll3, prepare_coll3, check_coll3_large, NULL),
 #ifdef SKAMPI_TESTING
-  SK_ROW_MPI3("Verify_Corrupt_Ialltoall", C3_XFER, C3_COLL, 2, 0, measure_Verify_Corrupt_Ialltoall,
-              init_Verify_Corrupt_Ialltoall, finalize_coll3, NULL, check_coll3, NULL),
-  SK_ROW_MPI4("Verify_Corrupt_Alltoall_init", C3_XFER, C3_COLL, 2, 0, measure_Verify_Corrupt_Alltoall_init,
-              init_Verify_Corrupt_Alltoall_init, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI3("Verify_Corrupt_Ialltoall", C3_XFER, C3_COLL, 2, K_ALLTOALL,
+              measure_verify_corrupt, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Verify_Corrupt_Alltoall_init", C3_XFER, C3_COLL, 2, K_ALLTOALL | C3_PERSISTENT,
+              measure_verify_corrupt, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
 #endif
   SK_ROW_END
 };

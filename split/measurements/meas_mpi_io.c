@@ -1,74 +1,31 @@
 /*
-** meas_mpi_io.c -- the MPI-IO measurements of SKaMPI 6 (io.c and localio.c, all named
-** MPI_IO_*): open, close, delete, preallocate, seek, the read and write patterns over
-** every data access routine class (io_daccess.h), and rank 0's local file-once
-** measurements through POSIX or MPI-IO. The functions exist where the library has MPI-IO
-** (SK_HAVE_MPI_IO); the rows exist in every build.
-**
-** Rules (units and sizes as SKaMPI 6; doc/manual.md, "MPI-IO"):
-** - memsize, blocklen, stride and count are numbers of memtype elements; a file position
-**   of k memtype elements is k * size(memtype) / size(etype) etypes of the view
-**   (size(memtype) must be a multiple of size(etype)). Every open gets the view
-**   (0, etype, filetype, datarep), the atomicity, MPI_MODE_UNIQUE_OPEN and the hints of
-**   the settings (sk_settings.io).
-** - A pattern measurement accesses its chunks (file position, length, buffer position)
-**   with the routine of `daccess`; collective classes make every process call as often
-**   as the one with most chunks (with 0 elements where it has none). A class the
-**   pattern cannot use makes measure return -1; a daccess that is no class is refused.
-** - Writes open RDWR|CREATE|DELETE_ON_CLOSE in each call (open, view and close are not
-**   timed, the file is gone afterwards); reads create their file in init and delete it
-**   in finalize. With the file_sync setting MPI_File_sync ends the timed part.
-** - Files are named and removed by io_files.c (also when a signal ends the run).
-** - Verification (settings verify, switch_verification_on): the first call with it on
-**   is the engine's verification call (verify.h; the rows' verifiers say "in measure").
-**   Its data carries a pattern; a write reads its chunks back (explicit offsets, or in
-**   rank order for the ordered classes; a second handle for MPI_MODE_SEQUENTIAL files),
-**   a read compares a zeroed buffer after the read with what init wrote; the first
-**   differing byte is the mismatch. Non-collective shared-pointer classes place data in
-**   no determined order: the counts of every byte value must match. The rows without
-**   data check what they did (file size, pointer position, deletion); open and close
-**   have nothing to verify.
+** meas_mpi_io.c -- the MPI-IO measurements of SKaMPI 6 (io.c, all named MPI_IO_*): open,
+** close, delete, preallocate, seek, and the read and write patterns (segmented, strided,
+** separate, sequential, noncontiguous, random, once, whole files, write-and-read pairs)
+** over every data access routine class (io_daccess.h), with their verification. It also
+** holds the file state and helpers that rank 0's local file measurements share
+** (meas_mpi_io.h, meas_io_local.c). The functions exist where the library has MPI-IO
+** (SK_HAVE_MPI_IO); the rows exist in every build. Units, file modes and verification:
+** doc/internals.md, "MPI-IO measurements".
 */
-#include "meas_mpi.h"
+#include "meas_mpi_io.h"
 #include "settings.h"
 #include "io_files.h"
 #include "io_daccess.h"
-#include "output.h"
 #include "verify.h"
 
+/* The variant of a pattern row: its layout and whether it writes or reads. */
+enum io_layout { IO_SEGMENTED, IO_STRIDED, IO_SEPARATE, IO_SEQUENTIAL, IO_NONCONTIGUOUS, IO_RANDOM, IO_ONCE };
+#define IO_WRITES(LAYOUT) ((LAYOUT) * 2)
+#define IO_READS(LAYOUT) ((LAYOUT) * 2 + 1)
+/* The variant of the seek rows: the individual or the shared file pointer. */
+enum io_pointer { IO_INDIVIDUAL_POINTER, IO_SHARED_POINTER };
+
 #if SK_HAVE_MPI_IO
-#include <unistd.h>
-#include <fcntl.h>
-#include <errno.h>
-#include <sys/types.h>
-#include <sys/stat.h>
+static int io_variant_writes(const sk_mctx *m) { return m->variant % 2 == 0; }
+static enum io_layout io_variant_layout(const sk_mctx *m) { return (enum io_layout)(m->variant / 2); }
 
-/* O_DIRECT is hidden by strict C89 headers; Linux on x86 has the value 040000. */
-#if defined(O_DIRECT)
-#define IO_O_DIRECT O_DIRECT
-#elif defined(__linux__) && (defined(__x86_64__) || defined(__i386__))
-#define IO_O_DIRECT 040000
-#else
-#define IO_O_DIRECT 0
-#endif
-#define IO_DIRECT_ALIGN 4096
-
-/* ---- arguments ----
-** io_args is what the I/O measurements share: the memory and file layout of a transfer
-** (count or memsize and blocklen, stride, the three types of a view, the data access
-** code), and the few values of the file-handling rows (a flag, a process count, a size
-** as a power of two, the api, O_DIRECT). A parameter list of the rows is read by one
-** reader below, by position in the row's order; each names its rows. Parameters a row
-** lacks keep their defaults: MPI_BYTE for the types, 0x111 for daccess, 0 else. */
-typedef struct io_args {
-  long count, memsize, blocklen, stride, np, flag, daccess, power, directio, flag2;
-  const sk_datatype *memtype, *etype, *filetype;
-  const sk_value *memsizes, *blocklens;
-  const char *api;
-} io_args;
-
-typedef void (*io_reader)(io_args *a, const sk_value *v);
-
+/* MPI_BYTE: the types of the rows whose signature has none. */
 static const sk_datatype *io_byte_type(void)
 {
   static sk_datatype t;
@@ -76,162 +33,7 @@ static const sk_datatype *io_byte_type(void)
   return &t;
 }
 
-static void io_args_defaults(io_args *a)
-{
-  memset(a, 0, sizeof *a);
-  a->memtype = a->etype = a->filetype = io_byte_type();
-  a->daccess = 0x111;
-}
-
-/* memtype:t etype:t filetype:t at v */
-static void io_types_read(io_args *a, const sk_value *v)
-{
-  a->memtype = v[0].u.dt;
-  a->etype = v[1].u.dt;
-  a->filetype = v[2].u.dt;
-}
-
-/* memsize:i blocklen:i stride:i memtype:t etype:t filetype:t daccess:i --
-** MPI_IO_write/read_segmented, _strided, _separate */
-static void io_strided_args(io_args *a, const sk_value *v)
-{
-  io_args_defaults(a);
-  a->memsize = v[0].u.i; a->blocklen = v[1].u.i; a->stride = v[2].u.i;
-  io_types_read(a, v + 3);
-  a->daccess = v[6].u.i;
-}
-
-/* memsize:i blocklen:i memtype:t etype:t filetype:t daccess:i --
-** MPI_IO_write/read_sequential, _noncontiguous, MPI_IO_write_and_read */
-static void io_layout_args(io_args *a, const sk_value *v)
-{
-  io_args_defaults(a);
-  a->memsize = v[0].u.i; a->blocklen = v[1].u.i;
-  io_types_read(a, v + 2);
-  a->daccess = v[5].u.i;
-}
-
-/* memsize:a blocklen:a memtype:t etype:t filetype:t daccess:i -- MPI_IO_write/read_random */
-static void io_random_args(io_args *a, const sk_value *v)
-{
-  io_args_defaults(a);
-  a->memsizes = &v[0]; a->blocklens = &v[1];
-  io_types_read(a, v + 2);
-  a->daccess = v[5].u.i;
-}
-
-/* count:i memtype:t etype:t filetype:t private:i daccess:i -- MPI_IO_write/read_once */
-static void io_once_args(io_args *a, const sk_value *v)
-{
-  io_args_defaults(a);
-  a->count = v[0].u.i;
-  io_types_read(a, v + 1);
-  a->flag = v[4].u.i;
-  a->daccess = v[5].u.i;
-}
-
-/* count:i memtype:t etype:t filetype:t daccess:i -- MPI_IO_read_file */
-static void io_file_args(io_args *a, const sk_value *v)
-{
-  io_args_defaults(a);
-  a->count = v[0].u.i;
-  io_types_read(a, v + 1);
-  a->daccess = v[4].u.i;
-}
-
-/* count:i np:i memtype:t etype:t filetype:t daccess:i -- MPI_IO_read_and_distribute */
-static void io_distribute_args(io_args *a, const sk_value *v)
-{
-  io_args_defaults(a);
-  a->count = v[0].u.i; a->np = v[1].u.i;
-  io_types_read(a, v + 2);
-  a->daccess = v[5].u.i;
-}
-
-/* memsize:i blocklen:i memtype:t etype:t filetype:t -- MPI_IO_file_seek, _seek_shared */
-static void io_seek_args(io_args *a, const sk_value *v)
-{
-  io_args_defaults(a);
-  a->memsize = v[0].u.i; a->blocklen = v[1].u.i;
-  io_types_read(a, v + 2);
-}
-
-/* create_file:i or create_flag:i -- MPI_IO_open, MPI_IO_open_close */
-static void io_flag_args(io_args *a, const sk_value *v)
-{
-  io_args_defaults(a);
-  a->flag = v[0].u.i;
-}
-
-/* count:i -- MPI_IO_close, MPI_IO_delete, MPI_IO_delete_on_close */
-static void io_count_args(io_args *a, const sk_value *v)
-{
-  io_args_defaults(a);
-  a->count = v[0].u.i;
-}
-
-/* count:i with_sync:i -- MPI_IO_preallocate */
-static void io_count_flag_args(io_args *a, const sk_value *v)
-{
-  io_args_defaults(a);
-  a->count = v[0].u.i; a->flag = v[1].u.i;
-}
-
-/* size:i api:s directio_flag:i -- MPI_IO_read_file_once (the size is held as power) */
-static void io_read_once_args(io_args *a, const sk_value *v)
-{
-  io_args_defaults(a);
-  a->power = v[0].u.i; a->api = v[1].u.s; a->directio = v[2].u.i;
-}
-
-/* size:i api:s create_flag:i directio_flag:i -- MPI_IO_write_file_once */
-static void io_write_once_args(io_args *a, const sk_value *v)
-{
-  io_args_defaults(a);
-  a->power = v[0].u.i; a->api = v[1].u.s; a->flag2 = v[2].u.i; a->directio = v[3].u.i;
-}
-
-/* power:i -- MPI_IO_read_large_file_once */
-static void io_power_args(io_args *a, const sk_value *v)
-{
-  io_args_defaults(a);
-  a->power = v[0].u.i;
-}
-
-/* power:i create_flag:i -- MPI_IO_write_large_file_once */
-static void io_power_flag_args(io_args *a, const sk_value *v)
-{
-  io_args_defaults(a);
-  a->power = v[0].u.i; a->flag = v[1].u.i;
-}
-
-/* ---- state ---- */
-
-typedef struct io_state {
-  io_args a;
-  const char *fn;
-  int write;                 /* writes (else reads or no data) */
-  MPI_Comm comm;             /* the communicator the file is opened on */
-  MPI_Comm own_comm;         /* made in init (pair, first np ranks), else MPI_COMM_NULL */
-  int active;                /* this process opens the file */
-  int made;                  /* the file exists between init and finalize */
-  char path[600];
-  MPI_Info info;             /* the hints of the settings */
-  MPI_Datatype view;         /* filetype of the view */
-  MPI_Datatype own_view;     /* made in init, else MPI_DATATYPE_NULL */
-  MPI_Offset ratio;          /* etypes per memtype element */
-  long n, *off, *len, *mem;  /* chunks: file position, length, buffer position (elements) */
-  int unsupported;           /* the class does not fit the pattern: measure returns -1 */
-  int sequential;            /* MPI_MODE_SEQUENTIAL */
-  int verified;              /* the verification call happened */
-  int owner;                 /* whose pattern a read finds (its own rank, rank 0, partner) */
-  long elements;             /* elements this process moves (buffer size in elements) */
-  MPI_File fh;               /* seek measurements: open from init to finalize */
-  MPI_Offset calls;          /* seek measurements: calls so far */
-  int direct;                /* local: O_DIRECT is in use */
-} io_state;
-
-static io_state *io_of(sk_mctx *m) { return (io_state *)m->state; }
+static sk_mpiio_state *io_of(sk_mctx *m) { return (sk_mpiio_state *)m->state; }
 
 static const sk_io_config *io_cfg(const sk_mctx *m)
 {
@@ -241,8 +43,7 @@ static const sk_io_config *io_cfg(const sk_mctx *m)
   return &defaults;
 }
 
-/* rc of an MPI-IO call: MPI_SUCCESS, or the measurement fails naming the call */
-static int io_ok(sk_mctx *m, const io_state *s, int rc, const char *what)
+SK_API int sk_mpiio_ok(sk_mctx *m, const sk_mpiio_state *s, int rc, const char *what)
 {
   char msg[MPI_MAX_ERROR_STRING + 1], text[200];
   int len = 0;
@@ -254,19 +55,24 @@ static int io_ok(sk_mctx *m, const io_state *s, int rc, const char *what)
   return 0;
 }
 
-static io_state *io_new(sk_mctx *m, const char *fn, io_reader read, const sk_value *args, int write)
+SK_API sk_mpiio_state *sk_mpiio_new(sk_mctx *m, int write)
 {
-  io_state *s = (io_state *)sk_malloc(sizeof *s);
+  sk_mpiio_state *s = (sk_mpiio_state *)sk_malloc(sizeof *s);
   const sk_io_config *io = io_cfg(m);
   int i;
   memset(s, 0, sizeof *s);
-  read(&s->a, args);
-  s->fn = fn;
+  s->fn = m->name;
+  s->memtype = m->arg.memtype ? m->arg.memtype : io_byte_type();
+  s->etype = m->arg.etype ? m->arg.etype : io_byte_type();
+  s->filetype = m->arg.filetype ? m->arg.filetype : io_byte_type();
+  s->daccess = m->arg.daccess;
+  s->count = m->arg.count;
+  s->np = m->arg.np;
   s->write = write;
   s->comm = sk_mpi_comm(m);
   s->own_comm = MPI_COMM_NULL;
   s->own_view = MPI_DATATYPE_NULL;
-  s->view = s->a.filetype->mpi;
+  s->view = s->filetype->mpi;
   s->active = 1;
   s->owner = m->rank;
   s->fh = MPI_FILE_NULL;
@@ -282,20 +88,20 @@ static io_state *io_new(sk_mctx *m, const char *fn, io_reader read, const sk_val
 }
 
 /* The element and offset rules of the patterns (memtype in etypes, daccess a class). */
-static int io_check_types(sk_mctx *m, io_state *s)
+static int io_check_types(sk_mctx *m, sk_mpiio_state *s)
 {
   char msg[200];
   if (m->failed) return 0;
-  if (s->a.etype->size == 0 || s->a.memtype->size % s->a.etype->size != 0) {
+  if (s->etype->size == 0 || s->memtype->size % s->etype->size != 0) {
     sprintf(msg, "%.40s: the size of memtype %.40s (%lu) is no multiple of the size of etype %.40s (%lu)", s->fn,
-            s->a.memtype->name, (unsigned long)s->a.memtype->size, s->a.etype->name, (unsigned long)s->a.etype->size);
+            s->memtype->name, (unsigned long)s->memtype->size, s->etype->name, (unsigned long)s->etype->size);
     sk_meas_fail(m, msg);
     return 0;
   }
-  s->ratio = (MPI_Offset)(s->a.memtype->size / s->a.etype->size);
-  if (!sk_io_class_valid(s->a.daccess)) {
+  s->ratio = (MPI_Offset)(s->memtype->size / s->etype->size);
+  if (!sk_io_class_valid(s->daccess)) {
     sprintf(msg, "%.40s: daccess 0x%lx is none of the twelve data access classes (0x111 ... 0x224)", s->fn,
-            (unsigned long)s->a.daccess);
+            (unsigned long)s->daccess);
     sk_meas_fail(m, msg);
     return 0;
   }
@@ -304,7 +110,7 @@ static int io_check_types(sk_mctx *m, io_state *s)
 
 /* Chunk i of a contiguous run: `elements` in chunks of blocklen from file position base
 ** (step: the distance of consecutive chunks). */
-static void io_plan(io_state *s, long n)
+static void io_plan(sk_mpiio_state *s, long n)
 {
   s->n = n;
   s->off = (long *)sk_malloc(sizeof(long) * (size_t)(n > 0 ? n : 1));
@@ -314,7 +120,7 @@ static void io_plan(io_state *s, long n)
 
 static long io_chunks(long memsize, long blocklen) { return memsize <= 0 ? 0 : (memsize + blocklen - 1) / blocklen; }
 
-static void io_plan_run(io_state *s, long memsize, long blocklen, long base, long step)
+static void io_plan_run(sk_mpiio_state *s, long memsize, long blocklen, long base, long step)
 {
   long i, n = io_chunks(memsize, blocklen);
   io_plan(s, n);
@@ -326,7 +132,7 @@ static void io_plan_run(io_state *s, long memsize, long blocklen, long base, lon
   s->elements = memsize;
 }
 
-static int io_check_blocks(sk_mctx *m, const io_state *s, long memsize, long blocklen)
+static int io_check_blocks(sk_mctx *m, const sk_mpiio_state *s, long memsize, long blocklen)
 {
   char msg[160];
   if (!sk_mpi_check_count(m, s->fn, "memsize", memsize) || !sk_mpi_check_count(m, s->fn, "blocklen", blocklen))
@@ -339,9 +145,9 @@ static int io_check_blocks(sk_mctx *m, const io_state *s, long memsize, long blo
   return 1;
 }
 
-static long io_total(sk_mctx *m, const io_state *s, long per_process)
+static long io_total(sk_mctx *m, const sk_mpiio_state *s, long per_process)
 {
-  return sk_mpi_data_bytes(per_process, s->a.memtype) * (long)m->size;
+  return sk_mpi_data_bytes(per_process, s->memtype) * (long)m->size;
 }
 
 /* ---- one access of a class ---- */
@@ -380,14 +186,14 @@ static int io_access(MPI_File fh, int write, long daccess, MPI_Offset off, void 
 }
 
 /* Every chunk of the plan with the class daccess (0-element calls only where collective). */
-static int io_run_chunks(sk_mctx *m, io_state *s, MPI_File fh, char *buf, int write, long daccess)
+static int io_run_chunks(sk_mctx *m, sk_mpiio_state *s, MPI_File fh, char *buf, int write, long daccess)
 {
   long i;
-  size_t ext = s->a.memtype->extent;
+  size_t ext = s->memtype->extent;
   for (i = 0; i < s->n; i++) {
     if (s->len[i] == 0 && !(daccess & SK_IO_COLLECTIVE)) continue;
-    if (!io_ok(m, s, io_access(fh, write, daccess, (MPI_Offset)s->off[i] * s->ratio, buf + (size_t)s->mem[i] * ext,
-                               (int)s->len[i], s->a.memtype->mpi), sk_io_routine(daccess, write)))
+    if (!sk_mpiio_ok(m, s, io_access(fh, write, daccess, (MPI_Offset)s->off[i] * s->ratio, buf + (size_t)s->mem[i] * ext,
+                               (int)s->len[i], s->memtype->mpi), sk_io_routine(daccess, write)))
       return 0;
   }
   return 1;
@@ -395,7 +201,7 @@ static int io_run_chunks(sk_mctx *m, io_state *s, MPI_File fh, char *buf, int wr
 
 /* ---- opening ---- */
 
-static int io_open(sk_mctx *m, io_state *s, int amode, MPI_File *fh)
+static int io_open(sk_mctx *m, sk_mpiio_state *s, int amode, MPI_File *fh)
 {
   const sk_io_config *io = io_cfg(m);
   int rc;
@@ -404,10 +210,10 @@ static int io_open(sk_mctx *m, io_state *s, int amode, MPI_File *fh)
   if (s->sequential && (amode & MPI_MODE_RDWR)) amode = (amode & ~MPI_MODE_RDWR) | MPI_MODE_WRONLY;
   if (s->sequential) amode |= MPI_MODE_SEQUENTIAL;   /* which allows no RDWR */
   *fh = MPI_FILE_NULL;
-  if (!io_ok(m, s, MPI_File_open(s->comm, s->path, amode, s->info, fh), "MPI_File_open")) return 0;
-  rc = MPI_File_set_view(*fh, s->sequential ? MPI_DISPLACEMENT_CURRENT : 0, s->a.etype->mpi, s->view,
+  if (!sk_mpiio_ok(m, s, MPI_File_open(s->comm, s->path, amode, s->info, fh), "MPI_File_open")) return 0;
+  rc = MPI_File_set_view(*fh, s->sequential ? MPI_DISPLACEMENT_CURRENT : 0, s->etype->mpi, s->view,
                          (char *)io->datarep, s->info);
-  if (!io_ok(m, s, rc, "MPI_File_set_view")) { MPI_File_close(fh); return 0; }
+  if (!sk_mpiio_ok(m, s, rc, "MPI_File_set_view")) { MPI_File_close(fh); return 0; }
   if (io->atomicity) MPI_File_set_atomicity(*fh, 1);
   return 1;
 }
@@ -417,7 +223,7 @@ static int io_open(sk_mctx *m, io_state *s, int amode, MPI_File *fh)
 /* The file's name, made collectively over the measurement communicator; a directory
 ** that cannot be made (a missing or read-only TMPDIR) fails the measurement on every
 ** member alike, with the message naming TMPDIR and the path (the user's error). */
-static void io_name(sk_mctx *m, io_state *s, const char *kind, int group)
+SK_API void sk_mpiio_name(sk_mctx *m, sk_mpiio_state *s, const char *kind, int group)
 {
   if (!sk_io_new_name(sk_mpi_comm(m), io_cfg(m)->dir, kind, group, s->path, sizeof s->path)) {
     sk_meas_fail(m, s->path);
@@ -432,7 +238,7 @@ static unsigned char io_pattern(int owner, size_t k)
   return (unsigned char)((owner * 37 + (long)(k % 65521) * 11 + (long)(k >> 16) + 3) & 0xff);
 }
 
-static void io_fill(char *buf, size_t bytes, int owner)
+SK_API void sk_mpiio_fill(char *buf, size_t bytes, int owner)
 {
   size_t k;
   for (k = 0; k < bytes; k++) buf[k] = (char)io_pattern(owner, k);
@@ -440,38 +246,36 @@ static void io_fill(char *buf, size_t bytes, int owner)
 
 /* Whether this call is the verification call (the first one with verification on:
 ** the engine's verification pass, whose time is not used); marks it done. */
-static int io_verify_now(sk_mctx *m, io_state *s)
+SK_API int sk_mpiio_verify_now(sk_mctx *m, sk_mpiio_state *s)
 {
   int now = m->settings != NULL && m->settings->verify && !s->verified;
   if (now) s->verified = 1;
   return now;
 }
 
-static void io_fill(char *buf, size_t bytes, int owner);
-
 /* The buffer of the verification call: a writer's holds its pattern, a reader's zeros
 ** (so that what was not read shows). */
-static void io_verify_buffer(sk_mctx *m, const io_state *s, int verify, char *buf)
+SK_API void sk_mpiio_verify_buffer(sk_mctx *m, const sk_mpiio_state *s, int verify, char *buf)
 {
   if (!verify) return;
-  if (s->write) io_fill(buf, m->send_usage, s->owner);
+  if (s->write) sk_mpiio_fill(buf, m->send_usage, s->owner);
   else memset(buf, 0, m->recv_usage);
 }
 
 /* Compares the data of `elements` memtype elements in got with those in want (packed,
 ** so holes of derived types do not count); a mismatch names `what` and the first
 ** differing byte (verify.h). */
-static int io_compare(sk_mctx *m, const io_state *s, const char *what, char *got, char *want, long elements)
+SK_API int sk_mpiio_compare(sk_mctx *m, const sk_mpiio_state *s, const char *what, char *got, char *want, long elements)
 {
   int size = 0, p1 = 0, p2 = 0, k;
   char *a, *b, msg[200];
   MPI_Comm self = MPI_COMM_SELF;
   if (elements <= 0) return 1;
-  MPI_Pack_size((int)elements, s->a.memtype->mpi, self, &size);
+  MPI_Pack_size((int)elements, s->memtype->mpi, self, &size);
   a = (char *)sk_malloc((size_t)size + 1);
   b = (char *)sk_malloc((size_t)size + 1);
-  MPI_Pack(got, (int)elements, s->a.memtype->mpi, a, size, &p1, self);
-  MPI_Pack(want, (int)elements, s->a.memtype->mpi, b, size, &p2, self);
+  MPI_Pack(got, (int)elements, s->memtype->mpi, a, size, &p1, self);
+  MPI_Pack(want, (int)elements, s->memtype->mpi, b, size, &p2, self);
   for (k = 0; k < p1 && a[k] == b[k]; k++) { /* find the first difference */ }
   if (k < p1) {
     sprintf(msg, "%.40s: %.80s, data byte %d of %d in type-map order", s->fn, what, k, p1);
@@ -483,25 +287,25 @@ static int io_compare(sk_mctx *m, const io_state *s, const char *what, char *got
 }
 
 /* What a reader should find: the owner's pattern over `elements` elements. */
-static void io_verify_read(sk_mctx *m, const io_state *s, char *got, long elements)
+static void io_verify_read(sk_mctx *m, const sk_mpiio_state *s, char *got, long elements)
 {
-  size_t bytes = sk_mpi_bytes(elements, s->a.memtype);
+  size_t bytes = sk_mpi_bytes(elements, s->memtype);
   char *want = (char *)sk_malloc(bytes + 1);
-  io_fill(want, bytes, s->owner);
-  io_compare(m, s, "read buffer", got, want, elements);
+  sk_mpiio_fill(want, bytes, s->owner);
+  sk_mpiio_compare(m, s, "read buffer", got, want, elements);
   free(want);
 }
 
 /* hist[v] += the number of data bytes of value v in `elements` memtype elements at buf
 ** (packed: holes of derived types do not count). */
-static void io_histogram(const io_state *s, char *buf, long elements, long *hist)
+static void io_histogram(const sk_mpiio_state *s, char *buf, long elements, long *hist)
 {
   int size = 0, pos = 0, k;
   char *packed;
   if (elements <= 0) return;
-  MPI_Pack_size((int)elements, s->a.memtype->mpi, MPI_COMM_SELF, &size);
+  MPI_Pack_size((int)elements, s->memtype->mpi, MPI_COMM_SELF, &size);
   packed = (char *)sk_malloc((size_t)size + 1);
-  MPI_Pack(buf, (int)elements, s->a.memtype->mpi, packed, size, &pos, MPI_COMM_SELF);
+  MPI_Pack(buf, (int)elements, s->memtype->mpi, packed, size, &pos, MPI_COMM_SELF);
   for (k = 0; k < pos; k++) hist[(unsigned char)packed[k]]++;
   free(packed);
 }
@@ -514,7 +318,7 @@ static void io_histogram(const io_state *s, char *buf, long elements, long *hist
 ** patterns, written in init). The noncontiguous patterns give every process a view of
 ** its own, with which shared-pointer routines are erroneous (MPI-2 §9.4.4: all
 ** processes must use the same view): their data has no place to check. */
-static void io_verify_unordered(sk_mctx *m, io_state *s, MPI_File fh, char *data)
+static void io_verify_unordered(sk_mctx *m, sk_mpiio_state *s, MPI_File fh, char *data)
 {
   long mine[257], all[257], found[256];
   int v, me = 0;
@@ -527,9 +331,9 @@ static void io_verify_unordered(sk_mctx *m, io_state *s, MPI_File fh, char *data
   MPI_Comm_rank(s->comm, &me);
   if (s->write) io_histogram(s, data, s->elements, mine);
   else {
-    bytes = sk_mpi_bytes(s->elements, s->a.memtype);
+    bytes = sk_mpi_bytes(s->elements, s->memtype);
     back = (char *)sk_malloc(bytes + 1);
-    io_fill(back, bytes, s->owner);
+    sk_mpiio_fill(back, bytes, s->owner);
     io_histogram(s, back, s->elements, mine);
     free(back);
     io_histogram(s, data, s->elements, found);
@@ -545,10 +349,10 @@ static void io_verify_unordered(sk_mctx *m, io_state *s, MPI_File fh, char *data
     s->sequential = seq;
     if (me == 0) {
       MPI_Status st;
-      bytes = sk_mpi_bytes(all[256], s->a.memtype);
+      bytes = sk_mpi_bytes(all[256], s->memtype);
       back = (char *)sk_malloc(bytes + 1);
       memset(back, 0, bytes + 1);
-      if (io_ok(m, s, MPI_File_read_at(reader, 0, back, (int)all[256], s->a.memtype->mpi, &st), "MPI_File_read_at"))
+      if (sk_mpiio_ok(m, s, MPI_File_read_at(reader, 0, back, (int)all[256], s->memtype->mpi, &st), "MPI_File_read_at"))
         io_histogram(s, back, all[256], found);
       free(back);
     }
@@ -579,14 +383,14 @@ static int io_determined(long daccess)
 ** MPI_MODE_SEQUENTIAL file is write-only: a second handle reads it (after sync-barrier-
 ** sync, MPI-2 §9.6.1). Non-collective shared-pointer writes land in no determined
 ** order: io_verify_unordered. */
-static void io_verify_write(sk_mctx *m, io_state *s, MPI_File fh, char *sent)
+static void io_verify_write(sk_mctx *m, sk_mpiio_state *s, MPI_File fh, char *sent)
 {
-  size_t bytes = sk_mpi_bytes(s->elements, s->a.memtype);
+  size_t bytes = sk_mpi_bytes(s->elements, s->memtype);
   char *back;
-  long daccess = s->a.daccess & SK_IO_SHARED_FILE_POINTER ? 0x214 : 0x111;
+  long daccess = s->daccess & SK_IO_SHARED_FILE_POINTER ? 0x214 : 0x111;
   MPI_File reader = fh;
   int seq = s->sequential;
-  if (!io_determined(s->a.daccess)) { io_verify_unordered(m, s, fh, sent); return; }
+  if (!io_determined(s->daccess)) { io_verify_unordered(m, s, fh, sent); return; }
   if (seq) {
     MPI_File_sync(fh);
     MPI_Barrier(s->comm);
@@ -597,7 +401,7 @@ static void io_verify_write(sk_mctx *m, io_state *s, MPI_File fh, char *sent)
   back = (char *)sk_malloc(bytes + 1);
   memset(back, 0, bytes + 1);
   if (daccess == 0x214) MPI_File_seek_shared(reader, 0, MPI_SEEK_SET);
-  if (io_run_chunks(m, s, reader, back, 0, daccess)) io_compare(m, s, "file read back", back, sent, s->elements);
+  if (io_run_chunks(m, s, reader, back, 0, daccess)) sk_mpiio_compare(m, s, "file read back", back, sent, s->elements);
   if (reader != fh) MPI_File_close(&reader);
   free(back);
 }
@@ -607,19 +411,19 @@ static void io_verify_write(sk_mctx *m, io_state *s, MPI_File fh, char *sent)
 /* Writes the file a read measurement reads: every process its chunks, with the write
 ** routine of the class (so the shared-pointer classes leave the data where they find
 ** it), from its pattern. */
-static void io_make_file(sk_mctx *m, io_state *s)
+static void io_make_file(sk_mctx *m, sk_mpiio_state *s)
 {
   MPI_File fh;
-  size_t bytes = sk_mpi_bytes(s->elements, s->a.memtype);
+  size_t bytes = sk_mpi_bytes(s->elements, s->memtype);
   char *buf;
   int seq = s->sequential;
   if (!s->active || m->failed) return;
   buf = (char *)sk_malloc(bytes + 1);
-  io_fill(buf, bytes, s->owner);
+  sk_mpiio_fill(buf, bytes, s->owner);
   s->sequential = 0;
   if (io_open(m, s, MPI_MODE_RDWR | MPI_MODE_CREATE, &fh)) {
     s->made = 1;
-    io_run_chunks(m, s, fh, buf, 1, seq ? (s->a.daccess & SK_IO_COLLECTIVE ? 0x214 : 0x114) : s->a.daccess);
+    io_run_chunks(m, s, fh, buf, 1, seq ? (s->daccess & SK_IO_COLLECTIVE ? 0x214 : 0x114) : s->daccess);
     MPI_File_close(&fh);
   }
   s->sequential = seq;
@@ -627,9 +431,9 @@ static void io_make_file(sk_mctx *m, io_state *s)
 }
 
 /* Declares the buffers and, for reads, makes the file. */
-static void io_pattern_ready(sk_mctx *m, io_state *s, long reported)
+static void io_pattern_ready(sk_mctx *m, sk_mpiio_state *s, long reported)
 {
-  size_t bytes = sk_mpi_bytes(s->elements, s->a.memtype);
+  size_t bytes = sk_mpi_bytes(s->elements, s->memtype);
   if (m->failed) return;
   if (s->write) m->send_usage = bytes; else m->recv_usage = bytes;
   m->reported_size = reported;
@@ -638,7 +442,7 @@ static void io_pattern_ready(sk_mctx *m, io_state *s, long reported)
 
 static double io_pattern_measure(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_of(m);
+  sk_mpiio_state *s = io_of(m);
   const sk_io_config *io = io_cfg(m);
   MPI_File fh;
   char *buf = s->write ? m->send_buf : m->recv_buf;
@@ -646,25 +450,25 @@ static double io_pattern_measure(sk_mctx *m, const sk_value *args)
   double start, t;
   (void)args;
   if (s->unsupported || !s->active) return -1.0;
-  verify = io_verify_now(m, s);
-  io_verify_buffer(m, s, verify, buf);
+  verify = sk_mpiio_verify_now(m, s);
+  sk_mpiio_verify_buffer(m, s, verify, buf);
   if (!io_open(m, s, s->write ? IO_WRITE_MODE : MPI_MODE_RDONLY, &fh)) return -1.0;
   if (s->write && io->preallocation)
-    MPI_File_preallocate(fh, (MPI_Offset)sk_mpi_data_bytes(s->elements, s->a.memtype) * (MPI_Offset)m->size);
+    MPI_File_preallocate(fh, (MPI_Offset)sk_mpi_data_bytes(s->elements, s->memtype) * (MPI_Offset)m->size);
   start = sk_sync_start(m);
-  io_run_chunks(m, s, fh, buf, s->write, s->a.daccess);
+  io_run_chunks(m, s, fh, buf, s->write, s->daccess);
   if (io->file_sync) MPI_File_sync(fh);
   t = sk_sync_stop(m) - start;
   if (verify && s->write) io_verify_write(m, s, fh, buf);
-  else if (verify && io_determined(s->a.daccess)) io_verify_read(m, s, buf, s->elements);
+  else if (verify && io_determined(s->daccess)) io_verify_read(m, s, buf, s->elements);
   else if (verify) io_verify_unordered(m, s, fh, buf);
   MPI_File_close(&fh);
   return t;
 }
 
-static void io_finalize(sk_mctx *m, const sk_value *args)
+SK_API void sk_mpiio_finalize(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_of(m);
+  sk_mpiio_state *s = io_of(m);
   (void)args;
   if (s == NULL) return;
   if (s->fh != MPI_FILE_NULL) MPI_File_close(&s->fh);
@@ -682,94 +486,83 @@ static void io_finalize(sk_mctx *m, const sk_value *args)
   m->state = NULL;
 }
 
+/* The file of a pattern row: its layout's name, and which group of processes shares it
+** (separate: every process its own). */
+static const char *const io_layout_files[] = { "segmented", "strided", "separate", "sequential", "noncontiguous",
+                                               "random" };
+
 /* The three patterns with a stride (memsize, blocklen, stride, mef, daccess):
 ** segmented: rank r's memsize elements at r*stride (stride >= memsize), blocklen chunks;
 ** strided: chunk i of rank r at (i*P + r)*stride (stride >= blocklen);
 ** separate: a file per process (MPI_COMM_SELF), chunk i at i*stride (stride >= blocklen). */
-enum io_stride_kind { IO_SEGMENTED, IO_STRIDED, IO_SEPARATE };
-
-static void io_init_stride(sk_mctx *m, const sk_value *args, const char *fn, int write, enum io_stride_kind kind)
+static void io_init_stride(sk_mctx *m, const sk_value *args)
 {
-  static const char *const kinds[3] = { "segmented", "strided", "separate" };
-  io_state *s = io_new(m, fn, io_strided_args, args, write);
-  long r = m->rank, least = kind == IO_SEGMENTED ? s->a.memsize : s->a.blocklen;
+  sk_mpiio_state *s = sk_mpiio_new(m, io_variant_writes(m));
+  enum io_layout layout = io_variant_layout(m);
+  long r = m->rank, least = layout == IO_SEGMENTED ? m->arg.memsize : m->arg.blocklen;
   char msg[120];
-  if (!io_check_blocks(m, s, s->a.memsize, s->a.blocklen) || !io_check_types(m, s)) return;
-  if (s->a.stride < least) {
-    sprintf(msg, "%.40s: stride must be at least %s (%ld)", fn, kind == IO_SEGMENTED ? "memsize" : "blocklen", least);
+  (void)args;
+  if (!io_check_blocks(m, s, m->arg.memsize, m->arg.blocklen) || !io_check_types(m, s)) return;
+  if (m->arg.stride < least) {
+    sprintf(msg, "%.40s: stride must be at least %s (%ld)", s->fn, layout == IO_SEGMENTED ? "memsize" : "blocklen",
+            least);
     sk_meas_fail(m, msg);
     return;
   }
-  if (kind == IO_SEGMENTED) io_plan_run(s, s->a.memsize, s->a.blocklen, r * s->a.stride, s->a.blocklen);
-  else if (kind == IO_STRIDED) io_plan_run(s, s->a.memsize, s->a.blocklen, r * s->a.stride, (long)m->size * s->a.stride);
-  else io_plan_run(s, s->a.memsize, s->a.blocklen, 0, s->a.stride);
-  if (kind == IO_SEPARATE) s->comm = MPI_COMM_SELF;
-  io_name(m, s, kinds[kind], kind == IO_SEPARATE ? m->rank : 0);
-  io_pattern_ready(m, s, io_total(m, s, s->a.memsize));
+  if (layout == IO_SEGMENTED) io_plan_run(s, m->arg.memsize, m->arg.blocklen, r * m->arg.stride, m->arg.blocklen);
+  else if (layout == IO_STRIDED)
+    io_plan_run(s, m->arg.memsize, m->arg.blocklen, r * m->arg.stride, (long)m->size * m->arg.stride);
+  else io_plan_run(s, m->arg.memsize, m->arg.blocklen, 0, m->arg.stride);
+  if (layout == IO_SEPARATE) s->comm = MPI_COMM_SELF;
+  sk_mpiio_name(m, s, io_layout_files[layout], layout == IO_SEPARATE ? m->rank : 0);
+  io_pattern_ready(m, s, io_total(m, s, m->arg.memsize));
 }
 
-static void init_MPI_IO_write_segmented(sk_mctx *m, const sk_value *a) { io_init_stride(m, a, "MPI_IO_write_segmented", 1, IO_SEGMENTED); }
-static void init_MPI_IO_read_segmented(sk_mctx *m, const sk_value *a) { io_init_stride(m, a, "MPI_IO_read_segmented", 0, IO_SEGMENTED); }
-static void init_MPI_IO_write_strided(sk_mctx *m, const sk_value *a) { io_init_stride(m, a, "MPI_IO_write_strided", 1, IO_STRIDED); }
-static void init_MPI_IO_read_strided(sk_mctx *m, const sk_value *a) { io_init_stride(m, a, "MPI_IO_read_strided", 0, IO_STRIDED); }
-static void init_MPI_IO_write_separate(sk_mctx *m, const sk_value *a) { io_init_stride(m, a, "MPI_IO_write_separate", 1, IO_SEPARATE); }
-static void init_MPI_IO_read_separate(sk_mctx *m, const sk_value *a) { io_init_stride(m, a, "MPI_IO_read_separate", 0, IO_SEPARATE); }
-
-/* sequential: MPI_MODE_SEQUENTIAL, shared-pointer classes only, blocklen chunks */
-static void io_init_sequential(sk_mctx *m, const sk_value *args, const char *fn, int write)
-{
-  io_state *s = io_new(m, fn, io_layout_args, args, write);
-  if (!io_check_blocks(m, s, s->a.memsize, s->a.blocklen) || !io_check_types(m, s)) return;
-  io_plan_run(s, s->a.memsize, s->a.blocklen, 0, s->a.blocklen);
-  s->sequential = 1;
-  s->unsupported = !(s->a.daccess & SK_IO_SHARED_FILE_POINTER);
-  io_name(m, s, "sequential", 0);
-  io_pattern_ready(m, s, io_total(m, s, s->a.memsize));
-}
-
-static void init_MPI_IO_write_sequential(sk_mctx *m, const sk_value *a) { io_init_sequential(m, a, "MPI_IO_write_sequential", 1); }
-static void init_MPI_IO_read_sequential(sk_mctx *m, const sk_value *a) { io_init_sequential(m, a, "MPI_IO_read_sequential", 0); }
-
-/* noncontiguous: the view shows rank r the blocks r, r+P, r+2P, ... of blocklen elements
+/* sequential: MPI_MODE_SEQUENTIAL, shared-pointer classes only, blocklen chunks;
+** noncontiguous: the view shows rank r the blocks r, r+P, r+2P, ... of blocklen elements
 ** (a vector of etypes, resized to P blocks); the rank's chunks are consecutive in it. */
-static void io_init_noncontiguous(sk_mctx *m, const sk_value *args, const char *fn, int write)
+static void io_init_consecutive(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_new(m, fn, io_layout_args, args, write);
-  MPI_Datatype block;
-  MPI_Aint ext = (MPI_Aint)s->a.etype->extent, disp;
-  int etypes;
-  if (!io_check_blocks(m, s, s->a.memsize, s->a.blocklen) || !io_check_types(m, s)) return;
-  etypes = (int)(s->a.blocklen * s->ratio);
-  if (etypes < 1) etypes = 1;
-  disp = (MPI_Aint)m->rank * etypes * ext;
-  MPI_Type_create_hindexed(1, &etypes, &disp, s->a.etype->mpi, &block);
-  MPI_Type_create_resized(block, 0, (MPI_Aint)m->size * etypes * ext, &s->own_view);
-  MPI_Type_free(&block);
-  MPI_Type_commit(&s->own_view);
-  s->view = s->own_view;
-  io_plan_run(s, s->a.memsize, s->a.blocklen, 0, s->a.blocklen);
-  io_name(m, s, "noncontiguous", 0);
-  io_pattern_ready(m, s, io_total(m, s, s->a.memsize));
+  sk_mpiio_state *s = sk_mpiio_new(m, io_variant_writes(m));
+  enum io_layout layout = io_variant_layout(m);
+  (void)args;
+  if (!io_check_blocks(m, s, m->arg.memsize, m->arg.blocklen) || !io_check_types(m, s)) return;
+  if (layout == IO_SEQUENTIAL) {
+    s->sequential = 1;
+    s->unsupported = !(s->daccess & SK_IO_SHARED_FILE_POINTER);
+  } else {
+    MPI_Datatype block;
+    MPI_Aint ext = (MPI_Aint)s->etype->extent, disp;
+    int etypes = (int)(m->arg.blocklen * s->ratio);
+    if (etypes < 1) etypes = 1;
+    disp = (MPI_Aint)m->rank * etypes * ext;
+    MPI_Type_create_hindexed(1, &etypes, &disp, s->etype->mpi, &block);
+    MPI_Type_create_resized(block, 0, (MPI_Aint)m->size * etypes * ext, &s->own_view);
+    MPI_Type_free(&block);
+    MPI_Type_commit(&s->own_view);
+    s->view = s->own_view;
+  }
+  io_plan_run(s, m->arg.memsize, m->arg.blocklen, 0, m->arg.blocklen);
+  sk_mpiio_name(m, s, io_layout_files[layout], 0);
+  io_pattern_ready(m, s, io_total(m, s, m->arg.memsize));
 }
-
-static void init_MPI_IO_write_noncontiguous(sk_mctx *m, const sk_value *a) { io_init_noncontiguous(m, a, "MPI_IO_write_noncontiguous", 1); }
-static void init_MPI_IO_read_noncontiguous(sk_mctx *m, const sk_value *a) { io_init_noncontiguous(m, a, "MPI_IO_read_noncontiguous", 0); }
 
 /* random: per-rank memsize[r] and blocklen[r] (arrays indexed by rank); round i holds
 ** chunk i of every rank that still has one, in rank order, without gaps */
-static void io_init_random(sk_mctx *m, const sk_value *args, const char *fn, int write)
+static void io_init_random(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_new(m, fn, io_random_args, args, write);
+  sk_mpiio_state *s = sk_mpiio_new(m, io_variant_writes(m));
   long rounds = 0, i, pos = 0, total = 0, mine = 0;
   int q;
   char msg[160];
-  if (sk_array_length(s->a.memsizes) < (size_t)m->size || sk_array_length(s->a.blocklens) < (size_t)m->size) {
-    sprintf(msg, "%.40s: memsize and blocklen need one entry per process (%d)", fn, m->size);
+  (void)args;
+  if (sk_array_length(m->arg.memsize_a) < (size_t)m->size || sk_array_length(m->arg.blocklen_a) < (size_t)m->size) {
+    sprintf(msg, "%.40s: memsize and blocklen need one entry per process (%d)", s->fn, m->size);
     sk_meas_fail(m, msg);
     return;
   }
   for (q = 0; q < m->size; q++) {
-    long ms = sk_iarray_get(s->a.memsizes, (size_t)q), bl = sk_iarray_get(s->a.blocklens, (size_t)q);
+    long ms = sk_iarray_get(m->arg.memsize_a, (size_t)q), bl = sk_iarray_get(m->arg.blocklen_a, (size_t)q);
     if (!io_check_blocks(m, s, ms, bl)) return;
     if (io_chunks(ms, bl) > rounds) rounds = io_chunks(ms, bl);
     total += ms;
@@ -778,36 +571,32 @@ static void io_init_random(sk_mctx *m, const sk_value *args, const char *fn, int
   io_plan(s, rounds);
   for (i = 0; i < rounds; i++)
     for (q = 0; q < m->size; q++) {
-      long ms = sk_iarray_get(s->a.memsizes, (size_t)q), bl = sk_iarray_get(s->a.blocklens, (size_t)q);
+      long ms = sk_iarray_get(m->arg.memsize_a, (size_t)q), bl = sk_iarray_get(m->arg.blocklen_a, (size_t)q);
       long len = i < io_chunks(ms, bl) ? (ms - i * bl < bl ? ms - i * bl : bl) : 0;
       if (q == m->rank) { s->off[i] = pos; s->len[i] = len; s->mem[i] = mine; mine += len; }
       pos += len;
     }
   s->elements = mine;
-  io_name(m, s, "random", 0);
-  io_pattern_ready(m, s, sk_mpi_data_bytes(total, s->a.memtype));
+  sk_mpiio_name(m, s, "random", 0);
+  io_pattern_ready(m, s, sk_mpi_data_bytes(total, s->memtype));
 }
-
-static void init_MPI_IO_write_random(sk_mctx *m, const sk_value *a) { io_init_random(m, a, "MPI_IO_write_random", 1); }
-static void init_MPI_IO_read_random(sk_mctx *m, const sk_value *a) { io_init_random(m, a, "MPI_IO_read_random", 0); }
 
 /* once: one access of count elements; private: own file at 0, else the shared file at r*count */
-static void io_init_once(sk_mctx *m, const sk_value *args, const char *fn, int write)
+static void io_init_once(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_new(m, fn, io_once_args, args, write);
-  if (!sk_mpi_check_count(m, fn, "count", s->a.count) || !io_check_types(m, s)) return;
+  sk_mpiio_state *s = sk_mpiio_new(m, io_variant_writes(m));
+  int own_file = m->arg.private_ != 0;
+  (void)args;
+  if (!sk_mpi_check_count(m, s->fn, "count", s->count) || !io_check_types(m, s)) return;
   io_plan(s, 1);
-  s->off[0] = s->a.flag ? 0 : (long)m->rank * s->a.count;
-  s->len[0] = s->a.count;
+  s->off[0] = own_file ? 0 : (long)m->rank * s->count;
+  s->len[0] = s->count;
   s->mem[0] = 0;
-  s->elements = s->a.count;
-  if (s->a.flag) s->comm = MPI_COMM_SELF;
-  io_name(m, s, s->a.flag ? "private" : "shared", s->a.flag ? m->rank : 0);
-  io_pattern_ready(m, s, io_total(m, s, s->a.count));
+  s->elements = s->count;
+  if (own_file) s->comm = MPI_COMM_SELF;
+  sk_mpiio_name(m, s, own_file ? "private" : "shared", own_file ? m->rank : 0);
+  io_pattern_ready(m, s, io_total(m, s, s->count));
 }
-
-static void init_MPI_IO_write_once(sk_mctx *m, const sk_value *a) { io_init_once(m, a, "MPI_IO_write_once", 1); }
-static void init_MPI_IO_read_once(sk_mctx *m, const sk_value *a) { io_init_once(m, a, "MPI_IO_read_once", 0); }
 
 /* ---- reading whole files ---- */
 
@@ -815,43 +604,44 @@ static void init_MPI_IO_read_once(sk_mctx *m, const sk_value *a) { io_init_once(
 ** closes, all timed; rank 0 wrote the file in init. Shared-pointer classes: -1. */
 static void init_MPI_IO_read_file(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_new(m, "MPI_IO_read_file", io_file_args, args, 0);
-  if (!sk_mpi_check_count(m, s->fn, "count", s->a.count) || !io_check_types(m, s)) return;
-  s->unsupported = (s->a.daccess & SK_IO_SHARED_FILE_POINTER) != 0;
+  sk_mpiio_state *s = sk_mpiio_new(m, 0);
+  (void)args;
+  if (!sk_mpi_check_count(m, s->fn, "count", s->count) || !io_check_types(m, s)) return;
+  s->unsupported = (s->daccess & SK_IO_SHARED_FILE_POINTER) != 0;
   io_plan(s, 1);
   s->off[0] = s->mem[0] = 0;
-  s->len[0] = m->rank == 0 ? s->a.count : 0;
-  s->elements = s->a.count;
+  s->len[0] = m->rank == 0 ? s->count : 0;
+  s->elements = s->count;
   s->owner = 0;
-  io_name(m, s, "file", 0);
+  sk_mpiio_name(m, s, "file", 0);
   if (!s->unsupported) io_make_file(m, s);    /* rank 0's chunk: the whole file */
-  s->len[0] = s->a.count;                     /* everybody reads all of it */
-  m->recv_usage = sk_mpi_bytes(s->a.count, s->a.memtype);
-  m->reported_size = io_total(m, s, s->a.count);
+  s->len[0] = s->count;                     /* everybody reads all of it */
+  m->recv_usage = sk_mpi_bytes(s->count, s->memtype);
+  m->reported_size = io_total(m, s, s->count);
 }
 
 /* The timed open-read-close of the file readers (read_file, read_and_distribute). */
-static void io_open_read_close(sk_mctx *m, io_state *s, char *buf)
+static void io_open_read_close(sk_mctx *m, sk_mpiio_state *s, char *buf)
 {
   MPI_File fh;
   if (!io_open(m, s, MPI_MODE_RDONLY, &fh)) return;
-  io_run_chunks(m, s, fh, buf, 0, s->a.daccess);
+  io_run_chunks(m, s, fh, buf, 0, s->daccess);
   MPI_File_close(&fh);
 }
 
 static double measure_MPI_IO_read_file(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_of(m);
+  sk_mpiio_state *s = io_of(m);
   double start, t;
   int verify;
   (void)args;
   if (s->unsupported) return -1.0;
-  verify = io_verify_now(m, s);
-  io_verify_buffer(m, s, verify, m->recv_buf);
+  verify = sk_mpiio_verify_now(m, s);
+  sk_mpiio_verify_buffer(m, s, verify, m->recv_buf);
   start = sk_sync_start(m);
   io_open_read_close(m, s, m->recv_buf);
   t = sk_sync_stop(m) - start;
-  if (verify) io_verify_read(m, s, m->recv_buf, s->a.count);
+  if (verify) io_verify_read(m, s, m->recv_buf, s->count);
   return t;
 }
 
@@ -860,57 +650,58 @@ static double measure_MPI_IO_read_file(sk_mctx *m, const sk_value *args)
 ** MPI_Allgatherv gives every process the whole file; all timed. Shared pointers: -1. */
 static void init_MPI_IO_read_and_distribute(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_new(m, "MPI_IO_read_and_distribute", io_distribute_args, args, 0);
+  sk_mpiio_state *s = sk_mpiio_new(m, 0);
   long part;
-  if (!sk_mpi_check_count(m, s->fn, "count", s->a.count) || !io_check_types(m, s)) return;
-  if (s->a.np < 1) { sk_meas_fail(m, "MPI_IO_read_and_distribute: np must be at least 1"); return; }
-  if (s->a.np > m->size) s->a.np = m->size;
-  s->a.count = (s->a.count + s->a.np - 1) / s->a.np * s->a.np;
-  if (!sk_mpi_check_count(m, s->fn, "count", s->a.count)) return;
-  part = s->a.count / s->a.np;
-  s->unsupported = (s->a.daccess & SK_IO_SHARED_FILE_POINTER) != 0;
-  s->active = m->rank < s->a.np;
+  (void)args;
+  if (!sk_mpi_check_count(m, s->fn, "count", s->count) || !io_check_types(m, s)) return;
+  if (s->np < 1) { sk_meas_fail(m, "MPI_IO_read_and_distribute: np must be at least 1"); return; }
+  if (s->np > m->size) s->np = m->size;
+  s->count = (s->count + s->np - 1) / s->np * s->np;
+  if (!sk_mpi_check_count(m, s->fn, "count", s->count)) return;
+  part = s->count / s->np;
+  s->unsupported = (s->daccess & SK_IO_SHARED_FILE_POINTER) != 0;
+  s->active = m->rank < s->np;
   MPI_Comm_split(sk_mpi_comm(m), s->active ? 0 : MPI_UNDEFINED, m->rank, &s->own_comm);
   if (s->active) s->comm = s->own_comm;
   io_plan(s, 1);
   s->off[0] = s->mem[0] = s->active ? (long)m->rank * part : 0;
   s->len[0] = s->active ? part : 0;
-  s->elements = s->a.count;
+  s->elements = s->count;
   s->owner = 0;
-  io_name(m, s, "distribute", 0);
+  sk_mpiio_name(m, s, "distribute", 0);
   if (!s->unsupported && s->active) {   /* the first process writes the whole file */
     long mine[3];
     mine[0] = s->off[0]; mine[1] = s->len[0]; mine[2] = s->mem[0];
     s->off[0] = s->mem[0] = 0;
-    s->len[0] = m->rank == 0 ? s->a.count : 0;
+    s->len[0] = m->rank == 0 ? s->count : 0;
     io_make_file(m, s);
     s->off[0] = mine[0]; s->len[0] = mine[1]; s->mem[0] = mine[2];
   }
-  m->recv_usage = sk_mpi_bytes(s->a.count, s->a.memtype);
-  m->reported_size = io_total(m, s, s->a.count);
+  m->recv_usage = sk_mpi_bytes(s->count, s->memtype);
+  m->reported_size = io_total(m, s, s->count);
 }
 
 static double measure_MPI_IO_read_and_distribute(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_of(m);
+  sk_mpiio_state *s = io_of(m);
   int *counts, *displs, q, part, verify;
   double start, t;
   (void)args;
   if (s->unsupported) return -1.0;
-  verify = io_verify_now(m, s);
-  io_verify_buffer(m, s, verify, m->recv_buf);
-  part = (int)(s->a.count / s->a.np);
+  verify = sk_mpiio_verify_now(m, s);
+  sk_mpiio_verify_buffer(m, s, verify, m->recv_buf);
+  part = (int)(s->count / s->np);
   counts = (int *)sk_malloc(sizeof(int) * (size_t)m->size);
   displs = (int *)sk_malloc(sizeof(int) * (size_t)m->size);
   for (q = 0; q < m->size; q++) {
-    counts[q] = q < s->a.np ? part : 0;
-    displs[q] = q < s->a.np ? q * part : 0;
+    counts[q] = q < s->np ? part : 0;
+    displs[q] = q < s->np ? q * part : 0;
   }
   start = sk_sync_start(m);
   if (s->active) io_open_read_close(m, s, m->recv_buf);
-  MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, m->recv_buf, counts, displs, s->a.memtype->mpi, sk_mpi_comm(m));
+  MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, m->recv_buf, counts, displs, s->memtype->mpi, sk_mpi_comm(m));
   t = sk_sync_stop(m) - start;
-  if (verify) io_verify_read(m, s, m->recv_buf, s->a.count);
+  if (verify) io_verify_read(m, s, m->recv_buf, s->count);
   free(counts);
   free(displs);
   return t;
@@ -925,34 +716,35 @@ static double measure_MPI_IO_read_and_distribute(sk_mctx *m, const sk_value *arg
 
 static void init_MPI_IO_write_and_read(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_new(m, "MPI_IO_write_and_read", io_layout_args, args, 0);
+  sk_mpiio_state *s = sk_mpiio_new(m, 0);
   long i;
-  if (!io_check_blocks(m, s, s->a.memsize, s->a.blocklen) || !io_check_types(m, s)) return;
+  (void)args;
+  if (!io_check_blocks(m, s, m->arg.memsize, m->arg.blocklen) || !io_check_types(m, s)) return;
   s->write = m->rank % 2 == 1;
   s->owner = m->rank | 1;
   s->active = (m->rank ^ 1) < m->size;    /* with an odd number the last process has no partner */
-  s->unsupported = (s->a.daccess & SK_IO_SHARED_FILE_POINTER) != 0;
+  s->unsupported = (s->daccess & SK_IO_SHARED_FILE_POINTER) != 0;
   MPI_Comm_split(sk_mpi_comm(m), s->active ? m->rank / 2 : MPI_UNDEFINED, m->rank, &s->own_comm);
   s->comm = s->own_comm;
-  io_plan_run(s, s->a.memsize, s->a.blocklen, 0, s->a.blocklen);
+  io_plan_run(s, m->arg.memsize, m->arg.blocklen, 0, m->arg.blocklen);
   for (i = 0; i < s->n; i++) s->mem[i] = 0;   /* every chunk goes through one buffer block */
-  s->elements = s->a.blocklen < s->a.memsize ? s->a.blocklen : s->a.memsize;
-  io_name(m, s, "pair", m->rank / 2);
-  if (s->write) m->send_usage = sk_mpi_bytes(s->elements, s->a.memtype);
-  else m->recv_usage = sk_mpi_bytes(s->elements, s->a.memtype);
-  m->reported_size = io_total(m, s, s->a.memsize);
+  s->elements = m->arg.blocklen < m->arg.memsize ? m->arg.blocklen : m->arg.memsize;
+  sk_mpiio_name(m, s, "pair", m->rank / 2);
+  if (s->write) m->send_usage = sk_mpi_bytes(s->elements, s->memtype);
+  else m->recv_usage = sk_mpi_bytes(s->elements, s->memtype);
+  m->reported_size = io_total(m, s, m->arg.memsize);
 }
 
 static double measure_MPI_IO_write_and_read(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_of(m);
+  sk_mpiio_state *s = io_of(m);
   const sk_io_config *io = io_cfg(m);
   MPI_File fh;
   MPI_Comm comm = sk_mpi_comm(m);
   MPI_Status st;
   char *buf = s->write ? m->send_buf : m->recv_buf;
   int verify, partner = m->rank ^ 1;
-  long i, collective = s->a.daccess & SK_IO_COLLECTIVE;
+  long i, collective = s->daccess & SK_IO_COLLECTIVE;
   double start, t;
   (void)args;
   if (s->unsupported) return -1.0;
@@ -961,21 +753,21 @@ static double measure_MPI_IO_write_and_read(sk_mctx *m, const sk_value *args)
     sk_sync_stop(m);
     return -1.0;
   }
-  verify = io_verify_now(m, s);
-  io_verify_buffer(m, s, verify, buf);
+  verify = sk_mpiio_verify_now(m, s);
+  sk_mpiio_verify_buffer(m, s, verify, buf);
   if (!io_open(m, s, IO_WRITE_MODE, &fh)) return -1.0;
   start = sk_sync_start(m);
   for (i = 0; i < s->n; i++) {
     MPI_Offset off = (MPI_Offset)s->off[i] * s->ratio;
     int len = (int)s->len[i];
     if (s->write || collective)
-      io_ok(m, s, io_access(fh, 1, s->a.daccess, off, buf, s->write ? len : 0, s->a.memtype->mpi), "write");
+      sk_mpiio_ok(m, s, io_access(fh, 1, s->daccess, off, buf, s->write ? len : 0, s->memtype->mpi), "write");
     if (!io->atomicity) MPI_File_sync(fh);
     if (s->write) MPI_Send(buf, 0, MPI_BYTE, partner, IO_PAIR_TAG, comm);
     else MPI_Recv(buf, 0, MPI_BYTE, partner, IO_PAIR_TAG, comm, &st);
     if (!io->atomicity) MPI_File_sync(fh);
     if (!s->write || collective)
-      io_ok(m, s, io_access(fh, 0, s->a.daccess, off, buf, s->write ? 0 : len, s->a.memtype->mpi), "read");
+      sk_mpiio_ok(m, s, io_access(fh, 0, s->daccess, off, buf, s->write ? 0 : len, s->memtype->mpi), "read");
   }
   t = sk_sync_stop(m) - start;
   if (verify && !s->write && s->n > 0) io_verify_read(m, s, buf, s->len[s->n - 1]);
@@ -987,7 +779,7 @@ static double measure_MPI_IO_write_and_read(sk_mctx *m, const sk_value *args)
 
 /* A failed check of the verification call that is no byte comparison (file size,
 ** file pointer, existence), in the form of verify.h's messages. */
-static void io_verify_fail(sk_mctx *m, const io_state *s, const char *what)
+static void io_verify_fail(sk_mctx *m, const sk_mpiio_state *s, const char *what)
 {
   char msg[260];
   sprintf(msg, "process %d of %d: %.40s: %.180s", m->rank, m->size, s->fn, what);
@@ -996,7 +788,7 @@ static void io_verify_fail(sk_mctx *m, const io_state *s, const char *what)
 
 /* The verification call of a deletion: the file must be gone (an MPI_File_open of it
 ** on this process alone fails). */
-static void io_verify_gone(sk_mctx *m, io_state *s, const char *after)
+static void io_verify_gone(sk_mctx *m, sk_mpiio_state *s, const char *after)
 {
   MPI_File fh = MPI_FILE_NULL;
   char what[120];
@@ -1007,7 +799,7 @@ static void io_verify_gone(sk_mctx *m, io_state *s, const char *after)
 }
 
 /* A file of `bytes` bytes (rank 0 writes them) made collectively in init. */
-static void io_make_bytes(sk_mctx *m, io_state *s, long bytes)
+static void io_make_bytes(sk_mctx *m, sk_mpiio_state *s, long bytes)
 {
   MPI_File fh;
   char *buf;
@@ -1017,8 +809,8 @@ static void io_make_bytes(sk_mctx *m, io_state *s, long bytes)
   if (m->rank == 0 && bytes > 0) {
     MPI_Status st;
     buf = (char *)sk_malloc((size_t)bytes);
-    io_fill(buf, (size_t)bytes, 0);
-    io_ok(m, s, MPI_File_write_at(fh, 0, buf, (int)bytes, MPI_BYTE, &st), "MPI_File_write_at");
+    sk_mpiio_fill(buf, (size_t)bytes, 0);
+    sk_mpiio_ok(m, s, MPI_File_write_at(fh, 0, buf, (int)bytes, MPI_BYTE, &st), "MPI_File_write_at");
     free(buf);
   }
   MPI_File_close(&fh);
@@ -1028,17 +820,18 @@ static void io_make_bytes(sk_mctx *m, io_state *s, long bytes)
 ** create_file; else of a file made in init). */
 static void init_MPI_IO_open(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_new(m, "MPI_IO_open", io_flag_args, args, 0);
-  io_name(m, s, "open", 0);
-  if (!s->a.flag) io_make_bytes(m, s, 0);
+  sk_mpiio_state *s = sk_mpiio_new(m, 0);
+  (void)args;
+  sk_mpiio_name(m, s, "open", 0);
+  if (!m->arg.create_file) io_make_bytes(m, s, 0);
 }
 
 static double measure_MPI_IO_open(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_of(m);
+  sk_mpiio_state *s = io_of(m);
   const sk_io_config *io = io_cfg(m);
   MPI_File fh = MPI_FILE_NULL;
-  int amode = MPI_MODE_RDWR | (s->a.flag ? MPI_MODE_CREATE | MPI_MODE_DELETE_ON_CLOSE : 0);
+  int amode = MPI_MODE_RDWR | (m->arg.create_file ? MPI_MODE_CREATE | MPI_MODE_DELETE_ON_CLOSE : 0);
   double start, t;
   int rc;
   (void)args;
@@ -1047,21 +840,22 @@ static double measure_MPI_IO_open(sk_mctx *m, const sk_value *args)
   start = sk_sync_start(m);
   rc = MPI_File_open(s->comm, s->path, amode, s->info, &fh);
   t = sk_sync_stop(m) - start;
-  if (io_ok(m, s, rc, "MPI_File_open")) MPI_File_close(&fh);
+  if (sk_mpiio_ok(m, s, rc, "MPI_File_open")) MPI_File_close(&fh);
   return t;
 }
 
 /* MPI_IO_close(count): the close of a count-byte file (rank 0 wrote it in init) */
 static void init_MPI_IO_close(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_new(m, "MPI_IO_close", io_count_args, args, 0);
-  io_name(m, s, "close", 0);
-  io_make_bytes(m, s, s->a.count);
+  sk_mpiio_state *s = sk_mpiio_new(m, 0);
+  (void)args;
+  sk_mpiio_name(m, s, "close", 0);
+  io_make_bytes(m, s, s->count);
 }
 
 static double measure_MPI_IO_close(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_of(m);
+  sk_mpiio_state *s = io_of(m);
   MPI_File fh;
   double start;
   (void)args;
@@ -1073,7 +867,7 @@ static double measure_MPI_IO_close(sk_mctx *m, const sk_value *args)
 
 /* The verification call of open_close: after sync-barrier-sync (MPI-2 §9.6.1) the byte
 ** of the next process is the one it wrote. */
-static void io_verify_next_byte(sk_mctx *m, io_state *s, MPI_File fh)
+static void io_verify_next_byte(sk_mctx *m, sk_mpiio_state *s, MPI_File fh)
 {
   MPI_Status st;
   int next = (m->rank + 1) % m->size;
@@ -1081,7 +875,7 @@ static void io_verify_next_byte(sk_mctx *m, io_state *s, MPI_File fh)
   MPI_File_sync(fh);
   MPI_Barrier(s->comm);
   MPI_File_sync(fh);
-  if (io_ok(m, s, MPI_File_read_at(fh, (MPI_Offset)next, &got, 1, MPI_BYTE, &st), "MPI_File_read_at")
+  if (sk_mpiio_ok(m, s, MPI_File_read_at(fh, (MPI_Offset)next, &got, 1, MPI_BYTE, &st), "MPI_File_read_at")
       && (unsigned char)got != io_pattern(next, 0)) {
     char what[120];
     sprintf(what, "%.40s: the byte of process %d read back", s->fn, next);
@@ -1093,29 +887,30 @@ static void io_verify_next_byte(sk_mctx *m, io_state *s, MPI_File fh)
 ** (at its rank), close -- all timed; with create_flag the file is deleted after each call */
 static void init_MPI_IO_open_close(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_new(m, "MPI_IO_open_close", io_flag_args, args, 1);
-  io_name(m, s, "open_close", 0);
-  if (!s->a.flag) io_make_bytes(m, s, 0);
+  sk_mpiio_state *s = sk_mpiio_new(m, 1);
+  (void)args;
+  sk_mpiio_name(m, s, "open_close", 0);
+  if (!m->arg.create_flag) io_make_bytes(m, s, 0);
   m->send_usage = 1;
 }
 
 static double measure_MPI_IO_open_close(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_of(m);
+  sk_mpiio_state *s = io_of(m);
   MPI_File fh;
   MPI_Status st;
   double start, t;
-  int verify = io_verify_now(m, s);
+  int verify = sk_mpiio_verify_now(m, s);
   (void)args;
   if (verify) m->send_buf[0] = (char)io_pattern(m->rank, 0);
   start = sk_sync_start(m);
-  if (io_open(m, s, MPI_MODE_RDWR | (s->a.flag ? MPI_MODE_CREATE : 0), &fh)) {
-    io_ok(m, s, MPI_File_write_at(fh, (MPI_Offset)m->rank, m->send_buf, 1, MPI_BYTE, &st), "MPI_File_write_at");
+  if (io_open(m, s, MPI_MODE_RDWR | (m->arg.create_flag ? MPI_MODE_CREATE : 0), &fh)) {
+    sk_mpiio_ok(m, s, MPI_File_write_at(fh, (MPI_Offset)m->rank, m->send_buf, 1, MPI_BYTE, &st), "MPI_File_write_at");
     if (verify) io_verify_next_byte(m, s, fh);
     MPI_File_close(&fh);
   }
   t = sk_sync_stop(m) - start;
-  if (s->a.flag) {
+  if (m->arg.create_flag) {
     MPI_Barrier(s->comm);
     if (m->rank == 0) MPI_File_delete(s->path, s->info);
     MPI_Barrier(s->comm);
@@ -1123,29 +918,37 @@ static double measure_MPI_IO_open_close(sk_mctx *m, const sk_value *args)
   return t;
 }
 
+/* The state of the rows of (count) bytes: `write` as in sk_mpiio_new, the file's `kind`
+** (sk_mpiio_name, one file for all). */
+static sk_mpiio_state *io_new_count(sk_mctx *m, int write, const char *kind)
+{
+  sk_mpiio_state *s = sk_mpiio_new(m, write);
+  sk_mpi_check_count(m, s->fn, "count", s->count);
+  sk_mpiio_name(m, s, kind, 0);
+  return s;
+}
+
 /* MPI_IO_delete(count): rank 0 writes count bytes to a file of its own, then its
 ** MPI_File_delete is timed; no synchronisation; the others return -1 */
 static void init_MPI_IO_delete(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_new(m, "MPI_IO_delete", io_count_args, args, 0);
-  sk_mpi_check_count(m, s->fn, "count", s->a.count);
-  io_name(m, s, "delete", 0);
-  s->comm = MPI_COMM_SELF;
+  (void)args;
+  io_new_count(m, 0, "delete")->comm = MPI_COMM_SELF;
 }
 
 static double measure_MPI_IO_delete(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_of(m);
+  sk_mpiio_state *s = io_of(m);
   double start;
   int rc;
   (void)args;
   if (m->rank != 0) return -1.0;
-  io_make_bytes(m, s, s->a.count);
+  io_make_bytes(m, s, s->count);
   start = MPI_Wtime();
   rc = MPI_File_delete(s->path, s->info);
   start = MPI_Wtime() - start;
-  if (!io_ok(m, s, rc, "MPI_File_delete")) return -1.0;
-  if (io_verify_now(m, s)) io_verify_gone(m, s, "MPI_File_delete");
+  if (!sk_mpiio_ok(m, s, rc, "MPI_File_delete")) return -1.0;
+  if (sk_mpiio_verify_now(m, s)) io_verify_gone(m, s, "MPI_File_delete");
   return start;
 }
 
@@ -1153,25 +956,24 @@ static double measure_MPI_IO_delete(sk_mctx *m, const sk_value *args)
 ** rank 0 wrote count bytes to */
 static void init_MPI_IO_delete_on_close(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_new(m, "MPI_IO_delete_on_close", io_count_args, args, 1);
-  sk_mpi_check_count(m, s->fn, "count", s->a.count);
-  io_name(m, s, "delete_on_close", 0);
-  m->send_usage = (size_t)(s->a.count > 0 ? s->a.count : 0);
+  sk_mpiio_state *s = io_new_count(m, 1, "delete_on_close");
+  (void)args;
+  m->send_usage = (size_t)(s->count > 0 ? s->count : 0);
 }
 
 static double measure_MPI_IO_delete_on_close(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_of(m);
+  sk_mpiio_state *s = io_of(m);
   MPI_File fh;
   MPI_Status st;
   double start;
   (void)args;
   if (!io_open(m, s, IO_WRITE_MODE, &fh)) return -1.0;
-  if (m->rank == 0 && s->a.count > 0) MPI_File_write_at(fh, 0, m->send_buf, (int)s->a.count, MPI_BYTE, &st);
+  if (m->rank == 0 && s->count > 0) MPI_File_write_at(fh, 0, m->send_buf, (int)s->count, MPI_BYTE, &st);
   start = sk_sync_start(m);
   MPI_File_close(&fh);
   start = sk_sync_stop(m) - start;
-  if (io_verify_now(m, s) && m->rank == 0) io_verify_gone(m, s, "the close of a MPI_MODE_DELETE_ON_CLOSE file");
+  if (sk_mpiio_verify_now(m, s) && m->rank == 0) io_verify_gone(m, s, "the close of a MPI_MODE_DELETE_ON_CLOSE file");
   return start;
 }
 
@@ -1179,34 +981,33 @@ static double measure_MPI_IO_delete_on_close(sk_mctx *m, const sk_value *args)
 ** file (+ MPI_File_sync if with_sync) */
 static void init_MPI_IO_preallocate(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_new(m, "MPI_IO_preallocate", io_count_flag_args, args, 1);
-  sk_mpi_check_count(m, s->fn, "count", s->a.count);
-  io_name(m, s, "preallocate", 0);
+  (void)args;
+  io_new_count(m, 1, "preallocate");
 }
 
 /* The verification call of preallocate: the file has at least the bytes preallocated. */
-static void io_verify_size(sk_mctx *m, io_state *s, MPI_File fh)
+static void io_verify_size(sk_mctx *m, sk_mpiio_state *s, MPI_File fh)
 {
   MPI_Offset size = 0;
   char what[160];
-  if (!io_ok(m, s, MPI_File_get_size(fh, &size), "MPI_File_get_size") || size >= (MPI_Offset)s->a.count) return;
-  sprintf(what, "the file has %ld bytes after MPI_File_preallocate of %ld", (long)size, s->a.count);
+  if (!sk_mpiio_ok(m, s, MPI_File_get_size(fh, &size), "MPI_File_get_size") || size >= (MPI_Offset)s->count) return;
+  sprintf(what, "the file has %ld bytes after MPI_File_preallocate of %ld", (long)size, s->count);
   io_verify_fail(m, s, what);
 }
 
 static double measure_MPI_IO_preallocate(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_of(m);
+  sk_mpiio_state *s = io_of(m);
   MPI_File fh;
   double start, t;
   int rc;
   (void)args;
   if (!io_open(m, s, IO_WRITE_MODE, &fh)) return -1.0;
   start = sk_sync_start(m);
-  rc = MPI_File_preallocate(fh, (MPI_Offset)s->a.count);
-  if (s->a.flag) MPI_File_sync(fh);
+  rc = MPI_File_preallocate(fh, (MPI_Offset)s->count);
+  if (m->arg.with_sync) MPI_File_sync(fh);
   t = sk_sync_stop(m) - start;
-  if (io_ok(m, s, rc, "MPI_File_preallocate") && io_verify_now(m, s)) io_verify_size(m, s, fh);
+  if (sk_mpiio_ok(m, s, rc, "MPI_File_preallocate") && sk_mpiio_verify_now(m, s)) io_verify_size(m, s, fh);
   MPI_File_close(&fh);
   return t;
 }
@@ -1214,16 +1015,18 @@ static double measure_MPI_IO_preallocate(sk_mctx *m, const sk_value *args)
 /* MPI_IO_file_seek / _shared(memsize, blocklen, mef): one seek per call; the positions
 ** step by blocklen through rank r's segment at r*memsize (shared: through the first
 ** segment, the same position on every process); the file is open from init to finalize */
-static void io_init_seek(sk_mctx *m, const sk_value *args, const char *fn)
+static void io_init_seek(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_new(m, fn, io_seek_args, args, 0);
-  if (!io_check_blocks(m, s, s->a.memsize, s->a.blocklen) || !io_check_types(m, s)) return;
-  io_name(m, s, "seek", 0);
+  sk_mpiio_state *s = sk_mpiio_new(m, 0);
+  (void)args;
+  s->daccess = 0x111;   /* a seek has no data access class; any valid one passes the checks */
+  if (!io_check_blocks(m, s, m->arg.memsize, m->arg.blocklen) || !io_check_types(m, s)) return;
+  sk_mpiio_name(m, s, "seek", 0);
   if (io_open(m, s, IO_WRITE_MODE, &s->fh)) s->made = 1;
 }
 
 /* The verification call of a seek: the pointer is where it was set (in etypes). */
-static void io_verify_position(sk_mctx *m, io_state *s, int shared, MPI_Offset pos)
+static void io_verify_position(sk_mctx *m, sk_mpiio_state *s, int shared, MPI_Offset pos)
 {
   MPI_Offset now = -1;
   char what[160];
@@ -1235,362 +1038,108 @@ static void io_verify_position(sk_mctx *m, io_state *s, int shared, MPI_Offset p
   io_verify_fail(m, s, what);
 }
 
-static double io_seek(sk_mctx *m, int shared)
+static double io_seek_measure(sk_mctx *m, const sk_value *args)
 {
-  io_state *s = io_of(m);
-  long step = s->a.memsize > 0 ? (long)(s->calls++ * s->a.blocklen % s->a.memsize) : 0;
-  MPI_Offset pos = ((shared ? 0 : (MPI_Offset)m->rank * s->a.memsize) + step) * s->ratio;
+  sk_mpiio_state *s = io_of(m);
+  int shared = m->variant == IO_SHARED_POINTER;
+  long step = m->arg.memsize > 0 ? (long)(s->calls++ * m->arg.blocklen % m->arg.memsize) : 0;
+  MPI_Offset pos = ((shared ? 0 : (MPI_Offset)m->rank * m->arg.memsize) + step) * s->ratio;
   double start;
   int rc;
+  (void)args;
   start = sk_sync_start(m);
   rc = shared ? MPI_File_seek_shared(s->fh, pos, MPI_SEEK_SET) : MPI_File_seek(s->fh, pos, MPI_SEEK_SET);
   start = sk_sync_stop(m) - start;
-  if (!io_ok(m, s, rc, shared ? "MPI_File_seek_shared" : "MPI_File_seek")) return -1.0;
-  if (io_verify_now(m, s)) io_verify_position(m, s, shared, pos);
+  if (!sk_mpiio_ok(m, s, rc, shared ? "MPI_File_seek_shared" : "MPI_File_seek")) return -1.0;
+  if (sk_mpiio_verify_now(m, s)) io_verify_position(m, s, shared, pos);
   return start;
-}
-
-static void init_MPI_IO_file_seek(sk_mctx *m, const sk_value *a) { io_init_seek(m, a, "MPI_IO_file_seek"); }
-static void init_MPI_IO_file_seek_shared(sk_mctx *m, const sk_value *a) { io_init_seek(m, a, "MPI_IO_file_seek_shared"); }
-static double measure_MPI_IO_file_seek(sk_mctx *m, const sk_value *a) { (void)a; return io_seek(m, 0); }
-static double measure_MPI_IO_file_seek_shared(sk_mctx *m, const sk_value *a) { (void)a; return io_seek(m, 1); }
-
-/* ---- local file-once measurements (SKaMPI 6 localio.c): rank 0 alone, its own file,
-** no hints, native representation. ---- */
-
-/* The note of a measurement on the output (world rank 0) or standard error. */
-static void io_note(const sk_mctx *m, const io_state *s, const char *text)
-{
-  char line[300];
-  sprintf(line, "# %.40s: %.200s\n", s->fn, text);
-  if (m->rank != 0) return;
-  if (sk_tp_world_rank() == 0) sk_out_text(line); else fputs(line, stderr);
-}
-
-static void io_local_new(sk_mctx *m, io_state *s)
-{
-  io_name(m, s, "local", 0);
-  s->comm = MPI_COMM_SELF;
-  if (s->info != MPI_INFO_NULL) MPI_Info_free(&s->info);
-}
-
-/* size bytes of rank 0's pattern into the local file (stdio) */
-static void io_local_make(sk_mctx *m, io_state *s, long size)
-{
-  FILE *f;
-  char *buf;
-  if (m->rank != 0 || m->failed) return;
-  buf = (char *)sk_malloc((size_t)size + 1);
-  io_fill(buf, (size_t)size, 0);
-  f = fopen(s->path, "wb");
-  if (f == NULL || fwrite(buf, 1, (size_t)size, f) != (size_t)size || fclose(f) != 0) {
-    char msg[200];
-    sprintf(msg, "%.40s: cannot write %.120s", s->fn, s->path);
-    sk_meas_fail(m, msg);
-  }
-  s->made = 1;
-  free(buf);
-}
-
-/* the local file's first `size` bytes against the pattern (stdio) */
-static void io_local_verify(sk_mctx *m, io_state *s, const char *data, long size)
-{
-  FILE *f = fopen(s->path, "rb");
-  char *back = (char *)sk_malloc((size_t)size + 1), *want = (char *)sk_malloc((size_t)size + 1);
-  io_fill(want, (size_t)size, 0);
-  if (data == NULL) {
-    if (f == NULL || fread(back, 1, (size_t)size, f) != (size_t)size) memset(back, 0, (size_t)size);
-    data = back;
-  }
-  if (f) fclose(f);
-  io_compare(m, s, data == back ? "local file read back" : "read buffer", (char *)data, want, size);
-  free(back);
-  free(want);
-}
-
-static int io_is_posix(const io_state *s) { return s->a.api != NULL && sk_streq(s->a.api, "posix"); }
-
-/* Checks the direct I/O request: O_DIRECT with the POSIX API where the file system
-** takes it; otherwise a note in the output says that buffered I/O is used. */
-static void io_local_direct(sk_mctx *m, io_state *s)
-{
-  int fd;
-  s->direct = 0;
-  if (!s->a.directio || m->rank != 0) return;
-  if (!io_is_posix(s)) { io_note(m, s, "direct I/O is done with the posix API only; this call uses MPI-IO as it is"); return; }
-  if (IO_O_DIRECT == 0) { io_note(m, s, "this system has no O_DIRECT: buffered I/O is measured"); return; }
-  fd = open(s->path, O_RDWR | O_CREAT | IO_O_DIRECT, 0600);
-  if (fd < 0) { io_note(m, s, "the file system refuses O_DIRECT: buffered I/O is measured"); return; }
-  close(fd);
-  s->direct = 1;
-  io_note(m, s, "open flags include O_DIRECT");
-}
-
-static char *io_aligned(char *raw) { return raw + (IO_DIRECT_ALIGN - (size_t)raw % IO_DIRECT_ALIGN) % IO_DIRECT_ALIGN; }
-
-/* MPI_IO_read_file_once(size, api, directio_flag) */
-static void init_MPI_IO_read_file_once(sk_mctx *m, const sk_value *args)
-{
-  io_state *s = io_new(m, "MPI_IO_read_file_once", io_read_once_args, args, 0);
-  s->a.count = s->a.power;
-  if (!sk_mpi_check_count(m, s->fn, "size", s->a.count)) return;
-  io_local_new(m, s);
-  io_local_make(m, s, s->a.count);
-  io_local_direct(m, s);
-  m->recv_usage = (size_t)s->a.count;
-  m->reported_size = s->a.count;
-}
-
-/* rank 0's POSIX access: open (untimed), read or write + fsync of size bytes (timed) */
-static double io_posix(sk_mctx *m, io_state *s, char *buf, long size, int writing, int create)
-{
-  char *raw = NULL, *data = buf;
-  long done = 0, n = 0, moved = size;
-  double start;
-  int flags = (writing ? O_WRONLY | (create ? O_CREAT | O_TRUNC : 0) : O_RDONLY) | (s->direct ? IO_O_DIRECT : 0);
-  int fd = open(s->path, flags, 0600);
-  if (fd < 0) { sk_meas_fail(m, "MPI_IO_*_file_once: open failed"); return -1.0; }
-  if (s->direct) {   /* direct transfers go in whole aligned blocks */
-    moved = (size + IO_DIRECT_ALIGN - 1) / IO_DIRECT_ALIGN * IO_DIRECT_ALIGN;
-    raw = (char *)sk_malloc((size_t)moved + IO_DIRECT_ALIGN);
-    data = io_aligned(raw);
-    memset(data, 0, (size_t)moved);
-    if (writing) memcpy(data, buf, (size_t)size);
-  }
-  start = MPI_Wtime();
-  while (done < moved) {
-    n = writing ? (long)write(fd, data + done, (size_t)(moved - done)) : (long)read(fd, data + done, (size_t)(moved - done));
-    if (n <= 0) break;
-    done += n;
-  }
-  if (writing) fsync(fd);
-  start = MPI_Wtime() - start;
-  close(fd);
-  if (!writing && raw != NULL) memcpy(buf, data, (size_t)(done < size ? done : size));
-  free(raw);
-  if (n < 0 || (writing && done < size)) { sk_meas_fail(m, "MPI_IO_*_file_once: read or write failed"); return -1.0; }
-  return start;
-}
-
-/* rank 0's MPI-IO access of size bytes on MPI_COMM_SELF (open and close untimed; a write
-** ends with MPI_File_sync when `sync`) */
-static double io_mpi_once(sk_mctx *m, io_state *s, char *buf, long size, int writing, int create, int sync)
-{
-  MPI_File fh;
-  MPI_Status st;
-  MPI_Datatype t = MPI_BYTE, big = MPI_DATATYPE_NULL;
-  int count = (int)size, rc;
-  double start;
-  if (size > INT_MAX) {   /* 2^power bytes as 2^(power-20) blocks of 1 MiB */
-    MPI_Type_contiguous(1 << 20, MPI_BYTE, &big);
-    MPI_Type_commit(&big);
-    t = big;
-    count = (int)(size >> 20);
-  }
-  rc = MPI_File_open(MPI_COMM_SELF, s->path, writing ? MPI_MODE_WRONLY | (create ? MPI_MODE_CREATE : 0) : MPI_MODE_RDONLY,
-                     MPI_INFO_NULL, &fh);
-  if (!io_ok(m, s, rc, "MPI_File_open")) return -1.0;
-  start = MPI_Wtime();
-  rc = writing ? MPI_File_write(fh, buf, count, t, &st) : MPI_File_read(fh, buf, count, t, &st);
-  if (writing && sync) MPI_File_sync(fh);
-  start = MPI_Wtime() - start;
-  MPI_File_close(&fh);
-  if (big != MPI_DATATYPE_NULL) MPI_Type_free(&big);
-  return io_ok(m, s, rc, writing ? "MPI_File_write" : "MPI_File_read") ? start : -1.0;
-}
-
-static double measure_MPI_IO_read_file_once(sk_mctx *m, const sk_value *args)
-{
-  io_state *s = io_of(m);
-  double t;
-  int verify;
-  (void)args;
-  if (m->rank != 0) return -1.0;
-  verify = io_verify_now(m, s);
-  io_verify_buffer(m, s, verify, m->recv_buf);
-  t = io_is_posix(s) ? io_posix(m, s, m->recv_buf, s->a.count, 0, 0) : io_mpi_once(m, s, m->recv_buf, s->a.count, 0, 0, 0);
-  if (verify) io_local_verify(m, s, m->recv_buf, s->a.count);
-  return t;
-}
-
-/* MPI_IO_write_file_once(size, api, create_flag, directio_flag): create_flag 0: the file
-** exists (made in init), else the untimed open creates it (removed after each call) */
-static void init_MPI_IO_write_file_once(sk_mctx *m, const sk_value *args)
-{
-  io_state *s = io_new(m, "MPI_IO_write_file_once", io_write_once_args, args, 1);
-  s->a.count = s->a.power;
-  if (!sk_mpi_check_count(m, s->fn, "size", s->a.count)) return;
-  io_local_new(m, s);
-  if (!s->a.flag2) io_local_make(m, s, s->a.count);
-  io_local_direct(m, s);
-  if (s->a.flag2 && m->rank == 0) unlink(s->path);   /* io_local_direct may have made it */
-  m->send_usage = (size_t)s->a.count;
-  m->reported_size = s->a.count;
-}
-
-static double io_write_once_common(sk_mctx *m, io_state *s, int posix, int sync)
-{
-  double t;
-  if (m->rank != 0) return -1.0;
-  if (io_verify_now(m, s)) {
-    io_fill(m->send_buf, (size_t)s->a.count, 0);
-    s->verified = 2;
-  }
-  t = posix ? io_posix(m, s, m->send_buf, s->a.count, 1, s->a.flag2)
-            : io_mpi_once(m, s, m->send_buf, s->a.count, 1, s->a.flag2, sync);
-  if (s->verified == 2) { s->verified = 1; io_local_verify(m, s, NULL, s->a.count); }
-  if (s->a.flag2) unlink(s->path);
-  return t;
-}
-
-static double measure_MPI_IO_write_file_once(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return io_write_once_common(m, io_of(m), io_is_posix(io_of(m)), 1);
-}
-
-/* MPI_IO_read_large_file_once(power) / MPI_IO_write_large_file_once(power, create_flag):
-** one MPI_File_read/write of 2^power bytes (0 <= power <= 62), no sync */
-static void io_init_large(sk_mctx *m, const sk_value *args, const char *fn, io_reader read, int writing)
-{
-  io_state *s = io_new(m, fn, read, args, writing);
-  char msg[120];
-  if (s->a.power < 0 || s->a.power > 62) {
-    sprintf(msg, "%.40s: power must be in 0..62, not %ld", fn, s->a.power);
-    sk_meas_fail(m, msg);
-    return;
-  }
-  s->a.count = 1L << s->a.power;
-  if (s->a.power > 20 + 30) { sk_meas_fail(m, "MPI_IO_*_large_file_once: more than 2^50 bytes"); return; }
-  s->a.flag2 = s->a.flag;
-  io_local_new(m, s);
-  if (!writing || !s->a.flag2) io_local_make(m, s, s->a.count);
-  if (writing) m->send_usage = (size_t)s->a.count; else m->recv_usage = (size_t)s->a.count;
-  m->reported_size = s->a.count;
-}
-
-static void init_MPI_IO_read_large_file_once(sk_mctx *m, const sk_value *a) { io_init_large(m, a, "MPI_IO_read_large_file_once", io_power_args, 0); }
-static void init_MPI_IO_write_large_file_once(sk_mctx *m, const sk_value *a) { io_init_large(m, a, "MPI_IO_write_large_file_once", io_power_flag_args, 1); }
-
-static double measure_MPI_IO_read_large_file_once(sk_mctx *m, const sk_value *args)
-{
-  io_state *s = io_of(m);
-  double t;
-  int verify;
-  (void)args;
-  if (m->rank != 0) return -1.0;
-  verify = io_verify_now(m, s);
-  io_verify_buffer(m, s, verify, m->recv_buf);
-  t = io_mpi_once(m, s, m->recv_buf, s->a.count, 0, 0, 0);
-  if (verify) io_local_verify(m, s, m->recv_buf, s->a.count);
-  return t;
-}
-
-static double measure_MPI_IO_write_large_file_once(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return io_write_once_common(m, io_of(m), 0, 0);
-}
-
-/* the local files: rank 0 removes its file */
-static void io_local_finalize(sk_mctx *m, const sk_value *args)
-{
-  io_state *s = io_of(m);
-  if (s != NULL && m->rank == 0) unlink(s->path);
-  io_finalize(m, args);
 }
 
 #endif /* SK_HAVE_MPI_IO */
 
 /* Verification (verify.h): the measure functions check in their first call with
-** verification on, which is the engine's verification pass (header comment). */
+** verification on, which is the engine's verification pass (doc/internals.md, "MPI-IO measurements"). */
 
+/* The signatures that several rows share. */
+#define IO_STRIDE_SIG "memsize:i blocklen:i stride:i memtype:t etype:t filetype:t daccess:i"
+#define IO_LAYOUT_SIG "memsize:i blocklen:i memtype:t etype:t filetype:t daccess:i"
+#define IO_RANDOM_SIG "memsize:a blocklen:a memtype:t etype:t filetype:t daccess:i"
+#define IO_ONCE_SIG "count:i memtype:t etype:t filetype:t private:i daccess:i"
+#define IO_SEEK_SIG "memsize:i blocklen:i memtype:t etype:t filetype:t"
 static const sk_measurement mpi_io_table[] = {
   SK_ROW_MPIIO("MPI_IO_open", "create_file:i", SK_PATTERN_COLLECTIVE, 1, 0,
-               measure_MPI_IO_open, init_MPI_IO_open, io_finalize,
+               measure_MPI_IO_open, init_MPI_IO_open, sk_mpiio_finalize,
                NULL, NULL, "opens and closes a file, moves no data"),
   SK_ROW_MPIIO("MPI_IO_close", "count:i", SK_PATTERN_COLLECTIVE, 1, 0,
-               measure_MPI_IO_close, init_MPI_IO_close, io_finalize, NULL, NULL, "closes a file, moves no data"),
+               measure_MPI_IO_close, init_MPI_IO_close, sk_mpiio_finalize, NULL, NULL, "closes a file, moves no data"),
   SK_ROW_MPIIO("MPI_IO_open_close", "create_flag:i", SK_PATTERN_COLLECTIVE, 1, 0,
-               measure_MPI_IO_open_close, init_MPI_IO_open_close, io_finalize,
+               measure_MPI_IO_open_close, init_MPI_IO_open_close, sk_mpiio_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
   SK_ROW_MPIIO("MPI_IO_delete", "count:i", SK_PATTERN_COLLECTIVE, 1, 0,
-               measure_MPI_IO_delete, init_MPI_IO_delete, io_finalize,
+               measure_MPI_IO_delete, init_MPI_IO_delete, sk_mpiio_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
   SK_ROW_MPIIO("MPI_IO_delete_on_close", "count:i", SK_PATTERN_COLLECTIVE, 1, 0,
-               measure_MPI_IO_delete_on_close, init_MPI_IO_delete_on_close, io_finalize,
+               measure_MPI_IO_delete_on_close, init_MPI_IO_delete_on_close, sk_mpiio_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_file_seek", "memsize:i blocklen:i memtype:t etype:t filetype:t", SK_PATTERN_COLLECTIVE, 1, 0,
-               measure_MPI_IO_file_seek, init_MPI_IO_file_seek, io_finalize,
+  SK_ROW_MPIIO("MPI_IO_file_seek", IO_SEEK_SIG, SK_PATTERN_COLLECTIVE, 1, IO_INDIVIDUAL_POINTER,
+               io_seek_measure, io_init_seek, sk_mpiio_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_file_seek_shared", "memsize:i blocklen:i memtype:t etype:t filetype:t", SK_PATTERN_COLLECTIVE, 1, 0,
-               measure_MPI_IO_file_seek_shared, init_MPI_IO_file_seek_shared, io_finalize,
+  SK_ROW_MPIIO("MPI_IO_file_seek_shared", IO_SEEK_SIG, SK_PATTERN_COLLECTIVE, 1, IO_SHARED_POINTER,
+               io_seek_measure, io_init_seek, sk_mpiio_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
   SK_ROW_MPIIO("MPI_IO_preallocate", "count:i with_sync:i", SK_PATTERN_COLLECTIVE, 1, 0,
-               measure_MPI_IO_preallocate, init_MPI_IO_preallocate, io_finalize,
+               measure_MPI_IO_preallocate, init_MPI_IO_preallocate, sk_mpiio_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_write_segmented", "memsize:i blocklen:i stride:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
-               io_pattern_measure, init_MPI_IO_write_segmented, io_finalize,
+  SK_ROW_MPIIO("MPI_IO_write_segmented", IO_STRIDE_SIG, SK_PATTERN_COLLECTIVE, 1, IO_WRITES(IO_SEGMENTED),
+               io_pattern_measure, io_init_stride, sk_mpiio_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_read_segmented", "memsize:i blocklen:i stride:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
-               io_pattern_measure, init_MPI_IO_read_segmented, io_finalize,
+  SK_ROW_MPIIO("MPI_IO_read_segmented", IO_STRIDE_SIG, SK_PATTERN_COLLECTIVE, 1, IO_READS(IO_SEGMENTED),
+               io_pattern_measure, io_init_stride, sk_mpiio_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_write_strided", "memsize:i blocklen:i stride:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
-               io_pattern_measure, init_MPI_IO_write_strided, io_finalize,
+  SK_ROW_MPIIO("MPI_IO_write_strided", IO_STRIDE_SIG, SK_PATTERN_COLLECTIVE, 1, IO_WRITES(IO_STRIDED),
+               io_pattern_measure, io_init_stride, sk_mpiio_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_read_strided", "memsize:i blocklen:i stride:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
-               io_pattern_measure, init_MPI_IO_read_strided, io_finalize,
+  SK_ROW_MPIIO("MPI_IO_read_strided", IO_STRIDE_SIG, SK_PATTERN_COLLECTIVE, 1, IO_READS(IO_STRIDED),
+               io_pattern_measure, io_init_stride, sk_mpiio_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
   SK_ROW_MPIIO("MPI_IO_read_file", "count:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
-               measure_MPI_IO_read_file, init_MPI_IO_read_file, io_finalize,
+               measure_MPI_IO_read_file, init_MPI_IO_read_file, sk_mpiio_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
   SK_ROW_MPIIO("MPI_IO_read_and_distribute", "count:i np:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
-               measure_MPI_IO_read_and_distribute, init_MPI_IO_read_and_distribute, io_finalize,
+               measure_MPI_IO_read_and_distribute, init_MPI_IO_read_and_distribute, sk_mpiio_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_write_random", "memsize:a blocklen:a memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
-               io_pattern_measure, init_MPI_IO_write_random, io_finalize,
+  SK_ROW_MPIIO("MPI_IO_write_random", IO_RANDOM_SIG, SK_PATTERN_COLLECTIVE, 1, IO_WRITES(IO_RANDOM),
+               io_pattern_measure, io_init_random, sk_mpiio_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_read_random", "memsize:a blocklen:a memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
-               io_pattern_measure, init_MPI_IO_read_random, io_finalize,
+  SK_ROW_MPIIO("MPI_IO_read_random", IO_RANDOM_SIG, SK_PATTERN_COLLECTIVE, 1, IO_READS(IO_RANDOM),
+               io_pattern_measure, io_init_random, sk_mpiio_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_write_noncontiguous", "memsize:i blocklen:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
-               io_pattern_measure, init_MPI_IO_write_noncontiguous, io_finalize,
+  SK_ROW_MPIIO("MPI_IO_write_noncontiguous", IO_LAYOUT_SIG, SK_PATTERN_COLLECTIVE, 1, IO_WRITES(IO_NONCONTIGUOUS),
+               io_pattern_measure, io_init_consecutive, sk_mpiio_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_read_noncontiguous", "memsize:i blocklen:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
-               io_pattern_measure, init_MPI_IO_read_noncontiguous, io_finalize,
+  SK_ROW_MPIIO("MPI_IO_read_noncontiguous", IO_LAYOUT_SIG, SK_PATTERN_COLLECTIVE, 1, IO_READS(IO_NONCONTIGUOUS),
+               io_pattern_measure, io_init_consecutive, sk_mpiio_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_write_separate", "memsize:i blocklen:i stride:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
-               io_pattern_measure, init_MPI_IO_write_separate, io_finalize,
+  SK_ROW_MPIIO("MPI_IO_write_separate", IO_STRIDE_SIG, SK_PATTERN_COLLECTIVE, 1, IO_WRITES(IO_SEPARATE),
+               io_pattern_measure, io_init_stride, sk_mpiio_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_read_separate", "memsize:i blocklen:i stride:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
-               io_pattern_measure, init_MPI_IO_read_separate, io_finalize,
+  SK_ROW_MPIIO("MPI_IO_read_separate", IO_STRIDE_SIG, SK_PATTERN_COLLECTIVE, 1, IO_READS(IO_SEPARATE),
+               io_pattern_measure, io_init_stride, sk_mpiio_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_write_sequential", "memsize:i blocklen:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
-               io_pattern_measure, init_MPI_IO_write_sequential, io_finalize,
+  SK_ROW_MPIIO("MPI_IO_write_sequential", IO_LAYOUT_SIG, SK_PATTERN_COLLECTIVE, 1, IO_WRITES(IO_SEQUENTIAL),
+               io_pattern_measure, io_init_consecutive, sk_mpiio_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_read_sequential", "memsize:i blocklen:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
-               io_pattern_measure, init_MPI_IO_read_sequential, io_finalize,
+  SK_ROW_MPIIO("MPI_IO_read_sequential", IO_LAYOUT_SIG, SK_PATTERN_COLLECTIVE, 1, IO_READS(IO_SEQUENTIAL),
+               io_pattern_measure, io_init_consecutive, sk_mpiio_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_write_and_read", "memsize:i blocklen:i memtype:t etype:t filetype:t daccess:i", SK_PATTERN_COLLECTIVE, 2, 0,
-               measure_MPI_IO_write_and_read, init_MPI_IO_write_and_read, io_finalize,
+  SK_ROW_MPIIO("MPI_IO_write_and_read", IO_LAYOUT_SIG, SK_PATTERN_COLLECTIVE, 2, 0,
+               measure_MPI_IO_write_and_read, init_MPI_IO_write_and_read, sk_mpiio_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_write_once", "count:i memtype:t etype:t filetype:t private:i daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
-               io_pattern_measure, init_MPI_IO_write_once, io_finalize,
+  SK_ROW_MPIIO("MPI_IO_write_once", IO_ONCE_SIG, SK_PATTERN_COLLECTIVE, 1, IO_WRITES(IO_ONCE),
+               io_pattern_measure, io_init_once, sk_mpiio_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_read_once", "count:i memtype:t etype:t filetype:t private:i daccess:i", SK_PATTERN_COLLECTIVE, 1, 0,
-               io_pattern_measure, init_MPI_IO_read_once, io_finalize,
-               sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_read_file_once", "size:i api:s directio_flag:i", SK_PATTERN_SIMPLE_OWN_TIME, 1, 0,
-               measure_MPI_IO_read_file_once, init_MPI_IO_read_file_once, io_local_finalize,
-               sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_write_file_once", "size:i api:s create_flag:i directio_flag:i", SK_PATTERN_SIMPLE_OWN_TIME, 1, 0,
-               measure_MPI_IO_write_file_once, init_MPI_IO_write_file_once, io_local_finalize,
-               sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_read_large_file_once", "power:i", SK_PATTERN_SIMPLE_OWN_TIME, 1, 0,
-               measure_MPI_IO_read_large_file_once, init_MPI_IO_read_large_file_once, io_local_finalize,
-               sk_verify_in_measure, sk_verify_in_measure, NULL),
-  SK_ROW_MPIIO("MPI_IO_write_large_file_once", "power:i create_flag:i", SK_PATTERN_SIMPLE_OWN_TIME, 1, 0,
-               measure_MPI_IO_write_large_file_once, init_MPI_IO_write_large_file_once, io_local_finalize,
+  SK_ROW_MPIIO("MPI_IO_read_once", IO_ONCE_SIG, SK_PATTERN_COLLECTIVE, 1, IO_READS(IO_ONCE),
+               io_pattern_measure, io_init_once, sk_mpiio_finalize,
                sk_verify_in_measure, sk_verify_in_measure, NULL),
   SK_ROW_END
 };

@@ -11,116 +11,71 @@
 #include "meas_mpi.h"
 #include "verify.h"
 
+/* How the partner's message is received (the rows' VARIANT): MPI_Mprobe + MPI_Mrecv, or
+** an MPI_Improbe loop + MPI_Imrecv + MPI_Wait. */
+enum mprobe_variant { MPROBE_BLOCKING, MPROBE_POLLED };
+/* The rows' signature: the parameters of the ping-pongs of meas_mpi_p2p.c. */
+#define MPROBE_SIG "count:i datatype:t tag:i iterations:i"
+
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 3
 
-/* The arguments (count, datatype, tag, iterations). */
-typedef struct mprobe_args {
-  long count;
-  const sk_datatype *dt;
-  long tag, iterations;
-} mprobe_args;
-
-static void mprobe_args_read(mprobe_args *a, const sk_value *args)
+static void init_mprobe(sk_mctx *m, const sk_value *args)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->tag = args[2].u.i;
-  a->iterations = args[3].u.i;
-}
-
-static void init_mprobe(sk_mctx *m, const sk_value *args, const char *fn)
-{
-  mprobe_args a;
-  mprobe_args_read(&a, args);
-  sk_mpi_check_count(m, fn, "count", a.count);
-  sk_mpi_check_tag(m, fn, "tag", a.tag);
-  if (!m->failed && a.tag == INT_MAX) sk_meas_fail(m, "matched-probe ping-pongs: the tag must be below the largest (tag + 1 says ready)");
-  sk_mpi_check_count(m, fn, "iterations", a.iterations);
-  m->send_usage = m->rank <= 1 ? sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0) : 0;
-  m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
-}
-
-static void init_Pingpong_Mprobe_Mrecv(sk_mctx *m, const sk_value *args)
-{
-  init_mprobe(m, args, "Pingpong_Mprobe_Mrecv");
-}
-
-static void init_Pingpong_Improbe_Imrecv(sk_mctx *m, const sk_value *args)
-{
-  init_mprobe(m, args, "Pingpong_Improbe_Imrecv");
+  (void)args;
+  sk_mpi_init_message_pair(m);
+  if (!m->failed && m->arg.tag == INT_MAX) sk_meas_fail(m, "matched-probe ping-pongs: the tag must be below the largest (tag + 1 says ready)");
+  sk_mpi_check_count(m, m->name, "iterations", m->arg.iterations);
+  if (m->rank > 1) m->send_usage = m->recv_usage = 0;    /* the others take no part */
 }
 
 /* Receives the partner's message through a matched probe: blocking (MPI_Mprobe,
 ** MPI_Mrecv) or polled and non-blocking (MPI_Improbe loop, MPI_Imrecv, MPI_Wait). */
-static void mprobe_receive(sk_mctx *m, const mprobe_args *a, int polled)
+static void mprobe_receive(sk_mctx *m)
 {
+  const sk_margs *a = &m->arg;
   MPI_Message message;
   MPI_Status status;
   MPI_Request req;
   int flag = 0;
   MPI_Comm comm = sk_mpi_comm(m);
-  if (!polled) {
+  if (m->variant == MPROBE_BLOCKING) {
     MPI_Mprobe(1 - m->rank, (int)a->tag, comm, &message, &status);
-    MPI_Mrecv(m->recv_buf, (int)a->count, a->dt->mpi, &message, &status);
+    MPI_Mrecv(m->recv_buf, (int)a->count, a->datatype->mpi, &message, &status);
     return;
   }
   do MPI_Improbe(1 - m->rank, (int)a->tag, comm, &flag, &message, &status); while (!flag);
-  MPI_Imrecv(m->recv_buf, (int)a->count, a->dt->mpi, &message, &req);
+  MPI_Imrecv(m->recv_buf, (int)a->count, a->datatype->mpi, &message, &req);
   MPI_Wait(&req, &status);
 }
 
-static double mprobe_pingpong(sk_mctx *m, const sk_value *args, int polled)
+static double mprobe_pingpong(sk_mctx *m, const sk_value *args)
 {
-  mprobe_args a;
+  const sk_margs *a = &m->arg;
   MPI_Comm comm = sk_mpi_comm(m);
   MPI_Status status;
   long i;
   double start;
-  mprobe_args_read(&a, args);
-  if (m->rank > 1 || a.iterations < 0) return -1.0;
-  if (a.iterations == 0) return 0.0;
-  if (m->rank == 0) MPI_Recv(NULL, 0, MPI_BYTE, 1, (int)a.tag + 1, comm, &status);
-  else MPI_Send(NULL, 0, MPI_BYTE, 0, (int)a.tag + 1, comm);
+  (void)args;
+  if (m->rank > 1 || a->iterations < 0) return -1.0;
+  if (a->iterations == 0) return 0.0;
+  if (m->rank == 0) MPI_Recv(NULL, 0, MPI_BYTE, 1, (int)a->tag + 1, comm, &status);
+  else MPI_Send(NULL, 0, MPI_BYTE, 0, (int)a->tag + 1, comm);
   start = MPI_Wtime();
-  for (i = 0; i < a.iterations; i++) {
-    if (m->rank == 0) {
-      MPI_Send(m->send_buf, (int)a.count, a.dt->mpi, 1, (int)a.tag, comm);
-      mprobe_receive(m, &a, polled);
-    } else {
-      mprobe_receive(m, &a, polled);
-      MPI_Send(m->send_buf, (int)a.count, a.dt->mpi, 0, (int)a.tag, comm);
-    }
+  for (i = 0; i < a->iterations; i++) {
+    if (m->rank == 1) mprobe_receive(m);
+    MPI_Send(m->send_buf, (int)a->count, a->datatype->mpi, 1 - m->rank, (int)a->tag, comm);
+    if (m->rank == 0) mprobe_receive(m);
   }
-  return (MPI_Wtime() - start) / (double)a.iterations;
-}
-
-static double measure_Pingpong_Mprobe_Mrecv(sk_mctx *m, const sk_value *args)
-{
-  return mprobe_pingpong(m, args, 0);
-}
-
-static double measure_Pingpong_Improbe_Imrecv(sk_mctx *m, const sk_value *args)
-{
-  return mprobe_pingpong(m, args, 1);
-}
-
-/* Verification: ranks 0 and 1 each hold the other's message. */
-static void check_mprobe(sk_mctx *m, const sk_value *args)
-{
-  mprobe_args a;
-  mprobe_args_read(&a, args);
-  if (a.iterations > 0 && m->rank <= 1)
-    sk_mpi_verify_block(m, "receive buffer", m->recv_buf, a.count, a.dt, a.count, a.dt, 1 - m->rank, 0);
+  return (MPI_Wtime() - start) / (double)a->iterations;
 }
 
 #endif /* MPI-3 */
 
 static const sk_measurement mpi_mprobe_table[] = {
-  SK_ROW_MPI3("Pingpong_Mprobe_Mrecv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, 0,
-              measure_Pingpong_Mprobe_Mrecv, init_Pingpong_Mprobe_Mrecv, NULL, NULL, check_mprobe, NULL),
-  SK_ROW_MPI3("Pingpong_Improbe_Imrecv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, 0,
-              measure_Pingpong_Improbe_Imrecv, init_Pingpong_Improbe_Imrecv, NULL, NULL, check_mprobe, NULL),
+  SK_ROW_MPI3("Pingpong_Mprobe_Mrecv", MPROBE_SIG, SK_PATTERN_P2P, 2, MPROBE_BLOCKING,
+              mprobe_pingpong, init_mprobe, NULL, NULL, sk_mpi_check_pingpong, NULL),
+  SK_ROW_MPI3("Pingpong_Improbe_Imrecv", MPROBE_SIG, SK_PATTERN_P2P, 2, MPROBE_POLLED,
+              mprobe_pingpong, init_mprobe, NULL, NULL, sk_mpi_check_pingpong, NULL),
   SK_ROW_END
 };
 

@@ -1,60 +1,45 @@
 /*
 ** meas_mpi_neighbor.c -- the neighbourhood collectives of MPI-3 (MPI-3.1 §7.6, §7.7),
 ** blocking (MPI_Neighbor_allgather(v), MPI_Neighbor_alltoall(v,w)) and non-blocking
-** (MPI_Ineighbor_*, timed from the start to MPI_Wait's return), on a topology chosen by
-** the row's parameter:
-**   topology 0  Cartesian: MPI_Dims_create over the communicator's size in 2 dimensions,
-**               periodic; the neighbours of dimension d are its -1 and +1 shifts (2d, 2d+1);
-**   topology 1  a distributed graph: the ring stencil, each process's neighbours its left
-**               and right process (both lists [left, right]);
-**   topology 2  a distributed graph: a seeded random one, edges i <-> j (i != j) where a
-**               fixed hash of the pair is odd (the same graph on every run), sources and
-**               destinations in rank order.
-** The topology communicator is made (MPI_Cart_create / MPI_Dist_graph_create_adjacent,
-** no reordering) in init and freed in finalize; the rows' `count` is the count per
-** neighbour, the reported size one message (count * size of the datatype). Timing as in
-** meas_mpi_coll.c: one call between sk_sync_start() and sk_sync_stop().
-** Verification: block k of the receive buffer came from source k; for the all-to-alls
-** from the block of its send buffer for its first edge to this process. Where a sender
-** has several edges to the same process (a dimension of size 1 or 2, a ring of 2), which
-** of its blocks arrives in which slot is the library's matching, so the verification's
-** prepare makes those blocks equal. Compiled where mpi.h declares MPI-3 (SK_IF_MPI3).
+** (MPI_Ineighbor_*, timed from the start to MPI_Wait's return), all rows
+** (count, datatype, topology): topology 0 a periodic 2-D Cartesian grid, 1 the ring as a
+** distributed graph, 2 a seeded random distributed graph. One init, measure, finalize,
+** prepare and check serve the ten rows, told apart by the variant (the operation, and
+** NB_NONBLOCKING). The topology communicator is made in init and freed in finalize;
+** `count` is per neighbour, the reported size one message. Timing as in
+** meas_mpi_coll.c; the verification checks block k against source k.
+** The rules in full: doc/internals.md, "meas_mpi_neighbor.c".
 */
 #include "meas_mpi.h"
 #include "verify.h"
 
+/* The rows' variants: the operation, and whether the non-blocking form is timed. */
+enum nb_kind { NB_ALLGATHER, NB_ALLGATHERV, NB_ALLTOALL, NB_ALLTOALLV, NB_ALLTOALLW };
+#define NB_KIND_MASK 7
+#define NB_NONBLOCKING 8
+
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 3
 
-enum nb_kind { NB_ALLGATHER, NB_ALLGATHERV, NB_ALLTOALL, NB_ALLTOALLV, NB_ALLTOALLW };
 enum nb_topology { NB_CART, NB_RING, NB_RANDOM };
 
 #define NB_DIMS 2
 
-typedef struct nb_args {
-  long count;
-  const sk_datatype *dt;
-  long topology;
-} nb_args;
-
-static void nb_args_read(nb_args *a, const sk_value *args)
-{
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->topology = args[2].u.i;
-}
-
 typedef struct nb_state {
-  enum nb_kind kind;
-  int nonblocking;
-  nb_args a;
   MPI_Comm topo;
   int dims[NB_DIMS];
   int n_in, n_out;
+  int *ints;                   /* one allocation for the six int arrays below */
   int *sources, *dests;        /* this process's neighbours, in MPI's order */
   int *s_counts, *s_displs, *r_counts, *r_displs;   /* elements */
   MPI_Aint *byte_displs;       /* Neighbor_alltoallw: block k at byte k * block */
   MPI_Datatype *types;
 } nb_state;
+
+/* The most neighbours a process can have, the length of the state's arrays. */
+static int nb_most(const sk_mctx *m)
+{
+  return m->size > 2 * NB_DIMS ? m->size : 2 * NB_DIMS;
+}
 
 /* The random graph's edge i -> j: undirected (each edge both ways), so that every
 ** process has as many sources as destinations -- MPICH 4.0's MPI_Neighbor_alltoallw
@@ -74,7 +59,7 @@ static int nb_random_edge(int i, int j)
 static int nb_dests_of(const sk_mctx *m, const nb_state *s, int p, int *out)
 {
   int n = 0, d, j;
-  if (s->a.topology == NB_CART) {
+  if (m->arg.topology == NB_CART) {
     int coords[NB_DIMS], shifted[NB_DIMS];
     MPI_Cart_coords(s->topo, p, NB_DIMS, coords);
     for (d = 0; d < NB_DIMS; d++) {
@@ -84,7 +69,7 @@ static int nb_dests_of(const sk_mctx *m, const nb_state *s, int p, int *out)
         MPI_Cart_rank(s->topo, shifted, &out[n++]);
       }
     }
-  } else if (s->a.topology == NB_RING) {
+  } else if (m->arg.topology == NB_RING) {
     out[n++] = (p + m->size - 1) % m->size;
     out[n++] = (p + 1) % m->size;
   } else {
@@ -99,12 +84,7 @@ static void finalize_neighbor(sk_mctx *m, const sk_value *args)
   (void)args;
   if (s == NULL) return;
   if (s->topo != MPI_COMM_NULL) MPI_Comm_free(&s->topo);
-  free(s->sources);
-  free(s->dests);
-  free(s->s_counts);
-  free(s->s_displs);
-  free(s->r_counts);
-  free(s->r_displs);
+  free(s->ints);
   free(s->byte_displs);
   free(s->types);
   free(s);
@@ -114,11 +94,9 @@ static void finalize_neighbor(sk_mctx *m, const sk_value *args)
 /* Makes the topology communicator and this process's neighbour lists. */
 static void nb_make_topology(sk_mctx *m, nb_state *s)
 {
-  int periods[NB_DIMS], d, j, most = m->size > 2 * NB_DIMS ? m->size : 2 * NB_DIMS, *weights;
+  int periods[NB_DIMS], d, j, most = nb_most(m), *weights;
   MPI_Comm comm = sk_mpi_comm(m);
-  s->sources = (int *)sk_calloc((size_t)most, sizeof(int));
-  s->dests = (int *)sk_calloc((size_t)most, sizeof(int));
-  if (s->a.topology == NB_CART) {
+  if (m->arg.topology == NB_CART) {
     for (d = 0; d < NB_DIMS; d++) { s->dims[d] = 0; periods[d] = 1; }
     MPI_Dims_create(m->size, NB_DIMS, s->dims);
     MPI_Cart_create(comm, NB_DIMS, s->dims, periods, 0, &s->topo);
@@ -126,7 +104,7 @@ static void nb_make_topology(sk_mctx *m, nb_state *s)
     memcpy(s->sources, s->dests, sizeof(int) * (size_t)s->n_in);
     return;
   }
-  if (s->a.topology == NB_RING) {
+  if (m->arg.topology == NB_RING) {
     s->n_out = s->n_in = 2;
     s->sources[0] = s->dests[0] = (m->rank + m->size - 1) % m->size;
     s->sources[1] = s->dests[1] = (m->rank + 1) % m->size;
@@ -145,132 +123,95 @@ static void nb_make_topology(sk_mctx *m, nb_state *s)
   free(weights);
 }
 
-static void nb_init(sk_mctx *m, const sk_value *args, const char *fn, enum nb_kind kind, int nonblocking)
+/* The init of every row: the topology, its neighbour lists, and counts and
+** displacements of one block per neighbour. */
+static void init_neighbor(sk_mctx *m, const sk_value *args)
 {
+  const sk_margs *a = &m->arg;
+  const char *fn = m->name;
+  int kind = m->variant & NB_KIND_MASK, i, most = nb_most(m);
   nb_state *s;
-  nb_args a;
-  int i, most;
   size_t block;
-  nb_args_read(&a, args);
-  sk_mpi_check_count(m, fn, "count", a.count);
-  if (!m->failed && (a.topology < NB_CART || a.topology > NB_RANDOM)) {
+  (void)args;
+  sk_mpi_check_count(m, fn, "count", a->count);
+  if (!m->failed && (a->topology < NB_CART || a->topology > NB_RANDOM)) {
     char msg[160];
-    sprintf(msg, "%s: topology %ld is none of 0 (Cartesian), 1 (ring graph), 2 (random graph)", fn, a.topology);
+    sprintf(msg, "%s: topology %ld is none of 0 (Cartesian), 1 (ring graph), 2 (random graph)", fn, a->topology);
     sk_meas_fail(m, msg);
   }
-  most = m->size > 2 * NB_DIMS ? m->size : 2 * NB_DIMS;
-  block = sk_mpi_block_bytes(m, fn, a.count, a.dt, most, 1);
+  sk_mpi_block_bytes(m, fn, a->count, a->datatype, most, 1);
   if (m->failed) return;
   s = (nb_state *)sk_calloc(1, sizeof *s);
-  s->kind = kind;
-  s->nonblocking = nonblocking;
-  s->a = a;
   s->topo = MPI_COMM_NULL;
-  m->state = s;
-  nb_make_topology(m, s);
-  s->s_counts = (int *)sk_calloc((size_t)most, sizeof(int));
-  s->s_displs = (int *)sk_calloc((size_t)most, sizeof(int));
-  s->r_counts = (int *)sk_calloc((size_t)most, sizeof(int));
-  s->r_displs = (int *)sk_calloc((size_t)most, sizeof(int));
+  s->ints = (int *)sk_calloc((size_t)(6 * most), sizeof(int));
+  s->sources = s->ints;
+  s->dests = s->ints + most;
+  s->s_counts = s->ints + 2 * most;
+  s->s_displs = s->ints + 3 * most;
+  s->r_counts = s->ints + 4 * most;
+  s->r_displs = s->ints + 5 * most;
   s->byte_displs = (MPI_Aint *)sk_calloc((size_t)most, sizeof(MPI_Aint));
   s->types = (MPI_Datatype *)sk_calloc((size_t)most, sizeof(MPI_Datatype));
-  block = sk_mpi_bytes(a.count, a.dt);
+  m->state = s;
+  nb_make_topology(m, s);
+  block = sk_mpi_bytes(a->count, a->datatype);
   for (i = 0; i < most; i++) {
-    s->s_counts[i] = s->r_counts[i] = (int)a.count;
-    s->s_displs[i] = s->r_displs[i] = i * (int)a.count;
+    s->s_counts[i] = s->r_counts[i] = (int)a->count;
+    s->s_displs[i] = s->r_displs[i] = i * (int)a->count;
     s->byte_displs[i] = (MPI_Aint)((size_t)i * block);
-    s->types[i] = a.dt->mpi;
+    s->types[i] = a->datatype->mpi;
   }
   m->send_usage = block * (size_t)(kind == NB_ALLGATHER || kind == NB_ALLGATHERV ? 1 : s->n_out);
   m->recv_usage = block * (size_t)s->n_in;
-  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
+  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
 }
 
 static double measure_neighbor(sk_mctx *m, const sk_value *args)
 {
   nb_state *s = (nb_state *)m->state;
-  int c = (int)s->a.count;
-  MPI_Datatype t = s->a.dt->mpi;
+  int c = (int)m->arg.count, nonblocking = (m->variant & NB_NONBLOCKING) != 0;
+  MPI_Datatype t = m->arg.datatype->mpi;
   MPI_Request req = MPI_REQUEST_NULL;
   char *sb = m->send_buf, *rb = m->recv_buf;
   double start;
   (void)args;
   start = sk_sync_start(m);
-  switch (s->kind) {
+  switch (m->variant & NB_KIND_MASK) {
   case NB_ALLGATHER:
-    if (s->nonblocking) MPI_Ineighbor_allgather(sb, c, t, rb, c, t, s->topo, &req);
+    if (nonblocking) MPI_Ineighbor_allgather(sb, c, t, rb, c, t, s->topo, &req);
     else MPI_Neighbor_allgather(sb, c, t, rb, c, t, s->topo);
     break;
   case NB_ALLGATHERV:
-    if (s->nonblocking) MPI_Ineighbor_allgatherv(sb, c, t, rb, s->r_counts, s->r_displs, t, s->topo, &req);
+    if (nonblocking) MPI_Ineighbor_allgatherv(sb, c, t, rb, s->r_counts, s->r_displs, t, s->topo, &req);
     else MPI_Neighbor_allgatherv(sb, c, t, rb, s->r_counts, s->r_displs, t, s->topo);
     break;
   case NB_ALLTOALL:
-    if (s->nonblocking) MPI_Ineighbor_alltoall(sb, c, t, rb, c, t, s->topo, &req);
+    if (nonblocking) MPI_Ineighbor_alltoall(sb, c, t, rb, c, t, s->topo, &req);
     else MPI_Neighbor_alltoall(sb, c, t, rb, c, t, s->topo);
     break;
   case NB_ALLTOALLV:
-    if (s->nonblocking)
+    if (nonblocking)
       MPI_Ineighbor_alltoallv(sb, s->s_counts, s->s_displs, t, rb, s->r_counts, s->r_displs, t, s->topo, &req);
     else MPI_Neighbor_alltoallv(sb, s->s_counts, s->s_displs, t, rb, s->r_counts, s->r_displs, t, s->topo);
     break;
   case NB_ALLTOALLW:
-    if (s->nonblocking)
+    if (nonblocking)
       MPI_Ineighbor_alltoallw(sb, s->s_counts, s->byte_displs, s->types, rb, s->r_counts, s->byte_displs, s->types,
                               s->topo, &req);
     else MPI_Neighbor_alltoallw(sb, s->s_counts, s->byte_displs, s->types, rb, s->r_counts, s->byte_displs, s->types,
                                 s->topo);
     break;
   }
-  if (s->nonblocking) MPI_Wait(&req, MPI_STATUS_IGNORE);
+  if (nonblocking) MPI_Wait(&req, MPI_STATUS_IGNORE);
   return sk_sync_stop(m) - start;
-}
-
-/* ---- the inits ---- */
-
-static void init_Neighbor_allgather(sk_mctx *m, const sk_value *a)
-{
-  nb_init(m, a, "Neighbor_allgather", NB_ALLGATHER, 0);
-}
-static void init_Neighbor_allgatherv(sk_mctx *m, const sk_value *a)
-{
-  nb_init(m, a, "Neighbor_allgatherv", NB_ALLGATHERV, 0);
-}
-static void init_Neighbor_alltoall(sk_mctx *m, const sk_value *a) { nb_init(m, a, "Neighbor_alltoall", NB_ALLTOALL, 0); }
-static void init_Neighbor_alltoallv(sk_mctx *m, const sk_value *a)
-{
-  nb_init(m, a, "Neighbor_alltoallv", NB_ALLTOALLV, 0);
-}
-static void init_Neighbor_alltoallw(sk_mctx *m, const sk_value *a)
-{
-  nb_init(m, a, "Neighbor_alltoallw", NB_ALLTOALLW, 0);
-}
-static void init_Ineighbor_allgather(sk_mctx *m, const sk_value *a)
-{
-  nb_init(m, a, "Ineighbor_allgather", NB_ALLGATHER, 1);
-}
-static void init_Ineighbor_allgatherv(sk_mctx *m, const sk_value *a)
-{
-  nb_init(m, a, "Ineighbor_allgatherv", NB_ALLGATHERV, 1);
-}
-static void init_Ineighbor_alltoall(sk_mctx *m, const sk_value *a)
-{
-  nb_init(m, a, "Ineighbor_alltoall", NB_ALLTOALL, 1);
-}
-static void init_Ineighbor_alltoallv(sk_mctx *m, const sk_value *a)
-{
-  nb_init(m, a, "Ineighbor_alltoallv", NB_ALLTOALLV, 1);
-}
-static void init_Ineighbor_alltoallw(sk_mctx *m, const sk_value *a)
-{
-  nb_init(m, a, "Ineighbor_alltoallw", NB_ALLTOALLW, 1);
 }
 
 /* ---- verification (verify.h) ---- */
 
-static int nb_is_alltoall(const nb_state *s)
+static int nb_is_alltoall(const sk_mctx *m)
 {
-  return s->kind == NB_ALLTOALL || s->kind == NB_ALLTOALLV || s->kind == NB_ALLTOALLW;
+  int kind = m->variant & NB_KIND_MASK;
+  return kind == NB_ALLTOALL || kind == NB_ALLTOALLV || kind == NB_ALLTOALLW;
 }
 
 /* The pattern; for the all-to-alls every block for a destination that an earlier block
@@ -278,10 +219,10 @@ static int nb_is_alltoall(const nb_state *s)
 static void prepare_neighbor(sk_mctx *m, const sk_value *args)
 {
   nb_state *s = (nb_state *)m->state;
-  size_t block = sk_mpi_bytes(s->a.count, s->a.dt);
+  size_t block = sk_mpi_bytes(m->arg.count, m->arg.datatype);
   int j, k;
   sk_verify_default_prepare(m, args);
-  if (!nb_is_alltoall(s)) return;
+  if (!nb_is_alltoall(m)) return;
   for (j = 0; j < s->n_out; j++)
     for (k = 0; k < j; k++)
       if (s->dests[k] == s->dests[j]) {
@@ -295,19 +236,19 @@ static void prepare_neighbor(sk_mctx *m, const sk_value *args)
 static void check_neighbor(sk_mctx *m, const sk_value *args)
 {
   nb_state *s = (nb_state *)m->state;
-  size_t block = sk_mpi_bytes(s->a.count, s->a.dt);
-  int *their = (int *)sk_calloc((size_t)(m->size > 2 * NB_DIMS ? m->size : 2 * NB_DIMS), sizeof(int));
+  size_t block = sk_mpi_bytes(m->arg.count, m->arg.datatype);
+  int *their = (int *)sk_calloc((size_t)nb_most(m), sizeof(int));
   int k;
   (void)args;
   for (k = 0; k < s->n_in && !m->failed; k++) {
     char what[80];
     int from = s->sources[k], j = 0, n;
-    if (nb_is_alltoall(s)) {
+    if (nb_is_alltoall(m)) {
       n = nb_dests_of(m, s, from, their);
       while (j < n && their[j] != m->rank) j++;
     }
     sprintf(what, "block %d, from rank %d", k, from);
-    sk_mpi_verify_block(m, what, m->recv_buf + (size_t)k * block, s->a.count, s->a.dt, s->a.count, s->a.dt, from,
+    sk_mpi_verify_block(m, what, m->recv_buf + (size_t)k * block, m->arg.count, m->arg.datatype, m->arg.count, m->arg.datatype, from,
                         (size_t)j * block);
   }
   free(their);
@@ -318,26 +259,26 @@ static void check_neighbor(sk_mctx *m, const sk_value *args)
 #define NB_COLL SK_PATTERN_COLLECTIVE
 
 static const sk_measurement mpi_neighbor_table[] = {
-  SK_ROW_MPI3("Neighbor_allgather", NB_SIG, NB_COLL, 1, 0, measure_neighbor, init_Neighbor_allgather, finalize_neighbor,
+  SK_ROW_MPI3("Neighbor_allgather", NB_SIG, NB_COLL, 1, NB_ALLGATHER, measure_neighbor, init_neighbor, finalize_neighbor,
               prepare_neighbor, check_neighbor, NULL),
-  SK_ROW_MPI3("Neighbor_allgatherv", NB_SIG, NB_COLL, 1, 0, measure_neighbor, init_Neighbor_allgatherv, finalize_neighbor,
+  SK_ROW_MPI3("Neighbor_allgatherv", NB_SIG, NB_COLL, 1, NB_ALLGATHERV, measure_neighbor, init_neighbor, finalize_neighbor,
               prepare_neighbor, check_neighbor, NULL),
-  SK_ROW_MPI3("Neighbor_alltoall", NB_SIG, NB_COLL, 1, 0, measure_neighbor, init_Neighbor_alltoall, finalize_neighbor,
+  SK_ROW_MPI3("Neighbor_alltoall", NB_SIG, NB_COLL, 1, NB_ALLTOALL, measure_neighbor, init_neighbor, finalize_neighbor,
               prepare_neighbor, check_neighbor, NULL),
-  SK_ROW_MPI3("Neighbor_alltoallv", NB_SIG, NB_COLL, 1, 0, measure_neighbor, init_Neighbor_alltoallv, finalize_neighbor,
+  SK_ROW_MPI3("Neighbor_alltoallv", NB_SIG, NB_COLL, 1, NB_ALLTOALLV, measure_neighbor, init_neighbor, finalize_neighbor,
               prepare_neighbor, check_neighbor, NULL),
-  SK_ROW_MPI3("Neighbor_alltoallw", NB_SIG, NB_COLL, 1, 0, measure_neighbor, init_Neighbor_alltoallw, finalize_neighbor,
+  SK_ROW_MPI3("Neighbor_alltoallw", NB_SIG, NB_COLL, 1, NB_ALLTOALLW, measure_neighbor, init_neighbor, finalize_neighbor,
               prepare_neighbor, check_neighbor, NULL),
-  SK_ROW_MPI3("Ineighbor_allgather", NB_SIG, NB_COLL, 1, 0, measure_neighbor, init_Ineighbor_allgather, finalize_neighbor,
+  SK_ROW_MPI3("Ineighbor_allgather", NB_SIG, NB_COLL, 1, NB_ALLGATHER | NB_NONBLOCKING, measure_neighbor, init_neighbor, finalize_neighbor,
               prepare_neighbor, check_neighbor, NULL),
-  SK_ROW_MPI3("Ineighbor_allgatherv", NB_SIG, NB_COLL, 1, 0, measure_neighbor, init_Ineighbor_allgatherv,
-              finalize_neighbor, prepare_neighbor, check_neighbor, NULL),
-  SK_ROW_MPI3("Ineighbor_alltoall", NB_SIG, NB_COLL, 1, 0, measure_neighbor, init_Ineighbor_alltoall, finalize_neighbor,
+  SK_ROW_MPI3("Ineighbor_allgatherv", NB_SIG, NB_COLL, 1, NB_ALLGATHERV | NB_NONBLOCKING, measure_neighbor, init_neighbor, finalize_neighbor,
               prepare_neighbor, check_neighbor, NULL),
-  SK_ROW_MPI3("Ineighbor_alltoallv", NB_SIG, NB_COLL, 1, 0, measure_neighbor, init_Ineighbor_alltoallv,
-              finalize_neighbor, prepare_neighbor, check_neighbor, NULL),
-  SK_ROW_MPI3("Ineighbor_alltoallw", NB_SIG, NB_COLL, 1, 0, measure_neighbor, init_Ineighbor_alltoallw,
-              finalize_neighbor, prepare_neighbor, check_neighbor, NULL),
+  SK_ROW_MPI3("Ineighbor_alltoall", NB_SIG, NB_COLL, 1, NB_ALLTOALL | NB_NONBLOCKING, measure_neighbor, init_neighbor, finalize_neighbor,
+              prepare_neighbor, check_neighbor, NULL),
+  SK_ROW_MPI3("Ineighbor_alltoallv", NB_SIG, NB_COLL, 1, NB_ALLTOALLV | NB_NONBLOCKING, measure_neighbor, init_neighbor, finalize_neighbor,
+              prepare_neighbor, check_neighbor, NULL),
+  SK_ROW_MPI3("Ineighbor_alltoallw", NB_SIG, NB_COLL, 1, NB_ALLTOALLW | NB_NONBLOCKING, measure_neighbor, init_neighbor, finalize_neighbor,
+              prepare_neighbor, check_neighbor, NULL),
   SK_ROW_END
 };
 

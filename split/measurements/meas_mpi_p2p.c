@@ -1,29 +1,13 @@
 /*
-** meas_mpi_p2p.c -- point-to-point measurement functions over MPI (SKaMPI 5 manual §3.1),
-** between ranks 0 and 1 of the measurement communicator, and the two-sided
-** counterparts that §3.3 lists beside the one-sided functions (Send,
-** MPI_Isend_callduration). MPI-1.1 calls only; the function bodies exist in the MPI
-** build, the rows in every build.
-** Invariants: every ping-pong returns the time of ONE full round trip (ping plus pong),
-** averaged over `iterations` round trips, on both processes -- not half of it as some
-** other benchmarks report; other ranks take no part and return -1 (no meaningful time,
-** §6.2). The variants replace the send (MPI_Ssend, MPI_Isend+MPI_Wait,
-** MPI_Issend+MPI_Wait, MPI_Bsend) or the receive (MPI_Irecv+MPI_Wait, MPI_Iprobe loop +
-** MPI_Recv, MPI_Recv with MPI_ANY_TAG) of Pingpong_Send_Recv on both processes, unless
-** said otherwise. Every ping-pong is framed as pingpong_framed says (the manual's untimed
-** first ping and extra ping, the partner's readiness message, one clock reading
-** subtracted) and warmed up by pingpong_measure. Send and MPI_Isend_callduration run
-** synchronised on the whole communicator (collective pattern) and time rank 0 alone.
-** Persistent ping-pongs (MPI-1.1 §3.9): Pingpong_Send_init_Recv_init sends and receives
-** through requests made by MPI_Send_init and MPI_Recv_init, each message MPI_Start +
-** MPI_Wait; Pingpong_Startall's pinging process starts its receive and send together
-** (MPI_Startall + MPI_Waitall). The requests are made in the first measure call, again
-** when the engine hands other buffers, freed by the finalize; rank 0's mean set-up time
-** (MPI_Send_init + MPI_Recv_init) goes under the result line (sk_mctx.note).
-** MPI-4 (SK_IF_MPI4): Pingpong_Isendrecv and Pingpong_Isendrecv_replace are
-** Pingpong_Sendrecv and Pingpong_Sendrecv_replace with MPI_Isendrecv(_replace) + MPI_Wait;
-** Pingpong_Send_c_Recv_c is Pingpong_Send_Recv through MPI_Send_c and MPI_Recv_c, whose
-** count (an MPI_Count) may exceed INT_MAX (then with a contiguous datatype).
+** meas_mpi_p2p.c -- point-to-point measurement functions over MPI (SKaMPI 5 manual §3.1)
+** between ranks 0 and 1 of the measurement communicator: Pingpong_Send_Recv and its
+** variants (another send or receive: the rows' VARIANT), the persistent ping-pongs
+** (MPI-1.1 §3.9), Pingpong_Sendrecv(_replace), and the two-sided counterparts that §3.3
+** lists beside the one-sided functions (Send, MPI_Isend_callduration); with MPI-4
+** MPI_Isendrecv(_replace) and the large-count MPI_Send_c/MPI_Recv_c. Every ping-pong
+** returns the time of ONE full round trip, averaged over `iterations`, on both processes;
+** other ranks return -1. MPI-1.1 calls only but where said; the rules of the framing and
+** the variants: doc/internals.md, "meas_mpi_p2p".
 */
 #include "meas_mpi.h"
 #include "verify.h"
@@ -31,24 +15,19 @@
 /* The ping-pongs that differ only in how they send and receive (their rows' VARIANT). */
 enum pp_variant { PP_SEND_RECV, PP_SEND_IPROBE_RECV, PP_SEND_IRECV, PP_SEND_RECV_AT, PP_SSEND_RECV, PP_ISEND_RECV,
                   PP_ISSEND_RECV, PP_BSEND_RECV };
+/* Pingpong_Sendrecv, _Isendrecv (MPI-4), _Sendrecv_replace, _Isendrecv_replace (MPI-4). */
+enum sr_variant { SR_BLOCKING, SR_NONBLOCKING, SR_REPLACE, SR_REPLACE_NONBLOCKING };
+/* The persistent ping-pongs: each message MPI_Start, or MPI_Startall of both. */
+enum ppp_variant { PPP_START, PPP_STARTALL };
 
 #ifdef SKAMPI_MPI
-
-/* The arguments (count, datatype, tag, iterations) of the ping-pongs. */
-
 
 /* The common init of the ping-pongs. */
 static void init_pingpong(sk_mctx *m, const sk_value *args)
 {
-  const char *fn = m->name;
-  const sk_margs *a = &m->arg;
   (void)args;
-  sk_mpi_check_count(m, fn, "count", a->count);
-  sk_mpi_check_tag(m, fn, "tag", a->tag);
-  sk_mpi_check_count(m, fn, "iterations", a->iterations);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
-  m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
+  sk_mpi_init_message_pair(m);
+  sk_mpi_check_count(m, m->name, "iterations", m->arg.iterations);
 }
 
 /* Everything a ping-pong loop needs, made of its arguments. The pinging process sends the
@@ -179,19 +158,18 @@ static void pp_bsend(const pingpong *p, sk_mctx *m)
   MPI_Bsend(m->send_buf, p->count, p->dt, p->partner, p->tag, p->comm);
 }
 
+/* MPI_Isend, or MPI_Issend for Pingpong_Issend_Recv (the variant). */
+static void pp_start_isend(const pingpong *p, sk_mctx *m, MPI_Request *req)
+{
+  if (m->variant == PP_ISSEND_RECV) MPI_Issend(m->send_buf, p->count, p->dt, p->partner, p->tag, p->comm, req);
+  else MPI_Isend(m->send_buf, p->count, p->dt, p->partner, p->tag, p->comm, req);
+}
+
 static void pp_isend(const pingpong *p, sk_mctx *m)
 {
   MPI_Request req;
   MPI_Status status;
-  MPI_Isend(m->send_buf, p->count, p->dt, p->partner, p->tag, p->comm, &req);
-  MPI_Wait(&req, &status);
-}
-
-static void pp_issend(const pingpong *p, sk_mctx *m)
-{
-  MPI_Request req;
-  MPI_Status status;
-  MPI_Issend(m->send_buf, p->count, p->dt, p->partner, p->tag, p->comm, &req);
+  pp_start_isend(p, m, &req);
   MPI_Wait(&req, &status);
 }
 
@@ -241,16 +219,7 @@ static void pp_round_trip_isend(const pingpong *p, sk_mctx *m)
 {
   MPI_Request req;
   MPI_Status status;
-  MPI_Isend(m->send_buf, p->count, p->dt, p->partner, p->tag, p->comm, &req);
-  MPI_Recv(m->recv_buf, p->count, p->dt, p->partner, p->tag, p->comm, &status);
-  MPI_Wait(&req, &status);
-}
-
-static void pp_round_trip_issend(const pingpong *p, sk_mctx *m)
-{
-  MPI_Request req;
-  MPI_Status status;
-  MPI_Issend(m->send_buf, p->count, p->dt, p->partner, p->tag, p->comm, &req);
+  pp_start_isend(p, m, &req);
   MPI_Recv(m->recv_buf, p->count, p->dt, p->partner, p->tag, p->comm, &status);
   MPI_Wait(&req, &status);
 }
@@ -326,25 +295,20 @@ static void pp_round_trip_startall(const pingpong *p, sk_mctx *m)
   MPI_Waitall(2, both, status);
 }
 
-static double pp_persistent_run(sk_mctx *m, const sk_value *args, const pingpong_ops *ops)
+/* The persistent ping-pongs by their rows' VARIANT (enum ppp_variant). */
+static const pingpong_ops pp_persistent_variants[] = {
+  { pp_start_send, pp_start_recv, NULL },                    /* PPP_START */
+  { pp_start_send, pp_start_recv, pp_round_trip_startall }   /* PPP_STARTALL */
+};
+
+static double measure_pp_persistent(sk_mctx *m, const sk_value *args)
 {
   pingpong p;
   if (!pingpong_setup(&p, m, args)) return -1.0;
   pp_persistent_bind(&p, m);
-  return pingpong_measure(&p, m, ops);
+  return pingpong_measure(&p, m, &pp_persistent_variants[m->variant]);
 }
 
-static double measure_Pingpong_Send_init_Recv_init(sk_mctx *m, const sk_value *args)
-{
-  static const pingpong_ops ops = { pp_start_send, pp_start_recv, NULL };
-  return pp_persistent_run(m, args, &ops);
-}
-
-static double measure_Pingpong_Startall(sk_mctx *m, const sk_value *args)
-{
-  static const pingpong_ops ops = { pp_start_send, pp_start_recv, pp_round_trip_startall };
-  return pp_persistent_run(m, args, &ops);
-}
 
 /* Frees the requests; rank 0 writes its set-up time. */
 static void finalize_pp_persistent(sk_mctx *m, const sk_value *args)
@@ -412,7 +376,7 @@ static const pingpong_ops pingpong_variants[] = {
   { pp_send, pp_recv_any_tag, NULL },                       /* PP_SEND_RECV_AT */
   { pp_ssend, pp_recv, NULL },                              /* PP_SSEND_RECV */
   { pp_isend, pp_recv, pp_round_trip_isend },               /* PP_ISEND_RECV */
-  { pp_issend, pp_recv, pp_round_trip_issend },             /* PP_ISSEND_RECV */
+  { pp_isend, pp_recv, pp_round_trip_isend },               /* PP_ISSEND_RECV (pp_start_isend) */
   { pp_bsend, pp_recv, NULL }                               /* PP_BSEND_RECV */
 };
 #define ops_send_recv pingpong_variants[PP_SEND_RECV]
@@ -479,120 +443,7 @@ static message_args sendrecv_message(const sk_margs *a, int send)
 }
 
 
-static void init_Pingpong_Sendrecv(sk_mctx *m, const sk_value *args)
-{
-  static const char fn[] = "Pingpong_Sendrecv";
-  const sk_margs *a = &m->arg;
-  size_t s_bytes, r_bytes;
-  (void)args;
-  sk_mpi_check_count(m, fn, "send count", a->send_count);
-  sk_mpi_check_count(m, fn, "receive count", a->recv_count);
-  sk_mpi_check_tag(m, fn, "receive tag", a->recv_tag);
-  sk_mpi_check_tag(m, fn, "tag", a->send_tag);
-  sk_mpi_check_count(m, fn, "iterations", a->iterations);
-  s_bytes = sk_mpi_block_bytes(m, fn, a->send_count, a->send_dt, 1, 0);
-  r_bytes = sk_mpi_block_bytes(m, fn, a->recv_count, a->recv_dt, 1, 0);
-  m->send_usage = m->rank == 1 ? r_bytes : s_bytes;
-  m->recv_usage = m->rank == 1 ? s_bytes : r_bytes;
-  m->reported_size = sk_mpi_data_bytes(a->send_count, a->send_dt);
-}
-
-/* `iterations` exchanges through MPI_Sendrecv or (nonblocking, MPI-4) MPI_Isendrecv. */
-static double sendrecv_run(sk_mctx *m, const sk_value *args, int nonblocking)
-{
-  const sk_margs *a = &m->arg;
-  message_args mine_m, theirs_m;
-  const message_args *mine, *theirs;
-  long i;
-  MPI_Comm comm = sk_mpi_comm(m);
-  MPI_Status status;
-  double start;
-  (void)args;
-  mine_m = sendrecv_message(a, m->rank == 0);
-  theirs_m = sendrecv_message(a, m->rank != 0);
-  mine = &mine_m;
-  theirs = &theirs_m;
-  if ((m->rank != 0 && m->rank != 1) || a->iterations < 0) return -1.0;
-  if (a->iterations == 0) return 0.0;
-  start = MPI_Wtime();
-  for (i = 0; i < a->iterations; i++) {
 #if SK_MPI_LEVEL >= 4
-    if (nonblocking) {
-      MPI_Request req;
-      MPI_Isendrecv(m->send_buf, (int)mine->count, mine->dt->mpi, 1 - m->rank, (int)mine->tag,
-                    m->recv_buf, (int)theirs->count, theirs->dt->mpi, 1 - m->rank, (int)theirs->tag, comm, &req);
-      MPI_Wait(&req, &status);
-      continue;
-    }
-#endif
-    MPI_Sendrecv(m->send_buf, (int)mine->count, mine->dt->mpi, 1 - m->rank, (int)mine->tag,
-                 m->recv_buf, (int)theirs->count, theirs->dt->mpi, 1 - m->rank, (int)theirs->tag,
-                 comm, &status);
-  }
-  (void)nonblocking;
-  return (MPI_Wtime() - start) / (double)a->iterations;
-}
-
-static double measure_Pingpong_Sendrecv(sk_mctx *m, const sk_value *args) { return sendrecv_run(m, args, 0); }
-
-/* Pingpong_Sendrecv_replace(count, datatype, s_tag, r_tag, iterations): both processes
-** exchange their send buffer in place with MPI_Sendrecv_replace; process 1 uses the tags
-** the other way round. */
-/* The arguments (count, datatype, s_tag, r_tag, iterations). */
-
-
-static void init_Pingpong_Sendrecv_replace(sk_mctx *m, const sk_value *args)
-{
-  static const char fn[] = "Pingpong_Sendrecv_replace";
-  const sk_margs *a = &m->arg;
-  (void)args;
-  sk_mpi_check_count(m, fn, "count", a->count);
-  sk_mpi_check_tag(m, fn, "receive tag", a->recv_tag);
-  sk_mpi_check_tag(m, fn, "tag", a->send_tag);
-  sk_mpi_check_count(m, fn, "iterations", a->iterations);
-  m->send_usage = sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
-  m->recv_usage = 0;
-  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
-}
-
-/* `iterations` in-place exchanges through MPI_Sendrecv_replace or (MPI-4) MPI_Isendrecv_replace. */
-static double replace_run(sk_mctx *m, const sk_value *args, int nonblocking)
-{
-  const sk_margs *a = &m->arg;
-  int send_tag, recv_tag;
-  long i;
-  MPI_Comm comm = sk_mpi_comm(m);
-  MPI_Status status;
-  double start;
-  (void)args;
-  send_tag = (int)(m->rank == 0 ? a->send_tag : a->recv_tag);
-  recv_tag = (int)(m->rank == 0 ? a->recv_tag : a->send_tag);
-  if ((m->rank != 0 && m->rank != 1) || a->iterations < 0) return -1.0;
-  if (a->iterations == 0) return 0.0;
-  start = MPI_Wtime();
-  for (i = 0; i < a->iterations; i++) {
-#if SK_MPI_LEVEL >= 4
-    if (nonblocking) {
-      MPI_Request req;
-      MPI_Isendrecv_replace(m->send_buf, (int)a->count, a->datatype->mpi, 1 - m->rank, send_tag, 1 - m->rank, recv_tag, comm,
-                            &req);
-      MPI_Wait(&req, &status);
-      continue;
-    }
-#endif
-    MPI_Sendrecv_replace(m->send_buf, (int)a->count, a->datatype->mpi, 1 - m->rank, send_tag,
-                         1 - m->rank, recv_tag, comm, &status);
-  }
-  (void)nonblocking;
-  return (MPI_Wtime() - start) / (double)a->iterations;
-}
-
-static double measure_Pingpong_Sendrecv_replace(sk_mctx *m, const sk_value *args) { return replace_run(m, args, 0); }
-
-#if SK_MPI_LEVEL >= 4
-static double measure_Pingpong_Isendrecv(sk_mctx *m, const sk_value *args) { return sendrecv_run(m, args, 1); }
-static double measure_Pingpong_Isendrecv_replace(sk_mctx *m, const sk_value *args) { return replace_run(m, args, 1); }
-
 /* MPICH before 4.3 releases a derived datatype once too often in MPI_Isendrecv(_replace)
 ** and crashes on the next call with it (pmodels/mpich issue 7098): refused there. */
 static void isendrecv_check_type(sk_mctx *m, const char *fn, const sk_datatype *dt)
@@ -612,22 +463,110 @@ static void isendrecv_check_type(sk_mctx *m, const char *fn, const sk_datatype *
   (void)dt;
 #endif
 }
-
-static void init_Pingpong_Isendrecv(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  isendrecv_check_type(m, "Pingpong_Isendrecv", a->send_dt);
-  isendrecv_check_type(m, "Pingpong_Isendrecv", a->recv_dt);
-  init_Pingpong_Sendrecv(m, args);
-}
-
-static void init_Pingpong_Isendrecv_replace(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  isendrecv_check_type(m, "Pingpong_Isendrecv_replace", a->datatype);
-  init_Pingpong_Sendrecv_replace(m, args);
-}
 #endif
+
+static void init_Pingpong_Sendrecv(sk_mctx *m, const sk_value *args)
+{
+  static const char fn[] = "Pingpong_Sendrecv";
+  const sk_margs *a = &m->arg;
+  size_t s_bytes, r_bytes;
+  (void)args;
+#if SK_MPI_LEVEL >= 4
+  if (m->variant == SR_NONBLOCKING) {
+    isendrecv_check_type(m, m->name, a->send_dt);
+    isendrecv_check_type(m, m->name, a->recv_dt);
+  }
+#endif
+  sk_mpi_check_count(m, fn, "send count", a->send_count);
+  sk_mpi_check_count(m, fn, "receive count", a->recv_count);
+  sk_mpi_check_tag(m, fn, "receive tag", a->recv_tag);
+  sk_mpi_check_tag(m, fn, "tag", a->send_tag);
+  sk_mpi_check_count(m, fn, "iterations", a->iterations);
+  s_bytes = sk_mpi_block_bytes(m, fn, a->send_count, a->send_dt, 1, 0);
+  r_bytes = sk_mpi_block_bytes(m, fn, a->recv_count, a->recv_dt, 1, 0);
+  m->send_usage = m->rank == 1 ? r_bytes : s_bytes;
+  m->recv_usage = m->rank == 1 ? s_bytes : r_bytes;
+  m->reported_size = sk_mpi_data_bytes(a->send_count, a->send_dt);
+}
+
+/* `iterations` exchanges through MPI_Sendrecv or (nonblocking, MPI-4) MPI_Isendrecv. */
+
+
+/* Pingpong_Sendrecv_replace(count, datatype, s_tag, r_tag, iterations): both processes
+** exchange their send buffer in place with MPI_Sendrecv_replace; process 1 uses the tags
+** the other way round. */
+/* The arguments (count, datatype, s_tag, r_tag, iterations). */
+
+
+static void init_Pingpong_Sendrecv_replace(sk_mctx *m, const sk_value *args)
+{
+  static const char fn[] = "Pingpong_Sendrecv_replace";
+  const sk_margs *a = &m->arg;
+  (void)args;
+#if SK_MPI_LEVEL >= 4
+  if (m->variant == SR_REPLACE_NONBLOCKING) isendrecv_check_type(m, m->name, a->datatype);
+#endif
+  sk_mpi_check_count(m, fn, "count", a->count);
+  sk_mpi_check_tag(m, fn, "receive tag", a->recv_tag);
+  sk_mpi_check_tag(m, fn, "tag", a->send_tag);
+  sk_mpi_check_count(m, fn, "iterations", a->iterations);
+  m->send_usage = sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
+  m->recv_usage = 0;
+  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
+}
+
+/* One exchange of Pingpong_Sendrecv (my message out, theirs in) or, in place, of
+** Pingpong_Sendrecv_replace; blocking or (MPI-4) non-blocking + MPI_Wait. */
+static void sr_exchange(sk_mctx *m, MPI_Comm comm, const message_args *mine, const message_args *theirs,
+                        int replace, int nonblocking)
+{
+  MPI_Status status;
+  int partner = 1 - m->rank;
+#if SK_MPI_LEVEL >= 4
+  MPI_Request req;
+  if (nonblocking && replace)
+    MPI_Isendrecv_replace(m->send_buf, (int)mine->count, mine->dt->mpi, partner, (int)mine->tag, partner,
+                          (int)theirs->tag, comm, &req);
+  else if (nonblocking)
+    MPI_Isendrecv(m->send_buf, (int)mine->count, mine->dt->mpi, partner, (int)mine->tag,
+                  m->recv_buf, (int)theirs->count, theirs->dt->mpi, partner, (int)theirs->tag, comm, &req);
+  if (nonblocking) { MPI_Wait(&req, &status); return; }
+#endif
+  (void)nonblocking;
+  if (replace)
+    MPI_Sendrecv_replace(m->send_buf, (int)mine->count, mine->dt->mpi, partner, (int)mine->tag, partner,
+                         (int)theirs->tag, comm, &status);
+  else
+    MPI_Sendrecv(m->send_buf, (int)mine->count, mine->dt->mpi, partner, (int)mine->tag,
+                 m->recv_buf, (int)theirs->count, theirs->dt->mpi, partner, (int)theirs->tag, comm, &status);
+}
+
+/* `iterations` exchanges of Pingpong_(I)sendrecv(_replace) (the variant). For _replace
+** both messages are (count, datatype); process 1 uses the tags the other way round. */
+static double measure_sendrecv(sk_mctx *m, const sk_value *args)
+{
+  const sk_margs *a = &m->arg;
+  int replace = m->variant == SR_REPLACE || m->variant == SR_REPLACE_NONBLOCKING;
+  int nonblocking = m->variant == SR_NONBLOCKING || m->variant == SR_REPLACE_NONBLOCKING;
+  message_args mine, theirs;
+  MPI_Comm comm = sk_mpi_comm(m);
+  long i;
+  double start;
+  (void)args;
+  mine = sendrecv_message(a, m->rank == 0);
+  theirs = sendrecv_message(a, m->rank != 0);
+  if (replace) {
+    mine.count = theirs.count = a->count;
+    mine.dt = theirs.dt = a->datatype;
+  }
+  if ((m->rank != 0 && m->rank != 1) || a->iterations < 0) return -1.0;
+  if (a->iterations == 0) return 0.0;
+  start = MPI_Wtime();
+  for (i = 0; i < a->iterations; i++) sr_exchange(m, comm, &mine, &theirs, replace, nonblocking);
+  return (MPI_Wtime() - start) / (double)a->iterations;
+}
+
+
 
 /* ---- the two-sided counterparts of §3.3 ---- */
 
@@ -638,20 +577,17 @@ static void init_Pingpong_Isendrecv_replace(sk_mctx *m, const sk_value *args)
 ** alone (completed with MPI_Wait after the timing), with tag SEND_TAG. */
 
 
-static void init_send_pair(sk_mctx *m, const sk_margs *a, const char *fn)
+/* Send and MPI_Isend_callduration (whose tag, SEND_TAG, is no argument: m->arg.tag 0). */
+static void init_send_pair(sk_mctx *m, const sk_value *args)
 {
+  const char *fn = m->name;
+  const sk_margs *a = &m->arg;
+  (void)args;
+  sk_mpi_check_tag(m, fn, "tag", a->tag);
   sk_mpi_check_count(m, fn, "count", a->count);
   m->send_usage = m->rank == 0 ? sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0) : 0;
   m->recv_usage = m->rank == 1 ? sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0) : 0;
   m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
-}
-
-static void init_Send(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  (void)args;
-  sk_mpi_check_tag(m, "Send", "tag", a->tag);
-  init_send_pair(m, a, "Send");
 }
 
 static double measure_Send(sk_mctx *m, const sk_value *args)
@@ -670,13 +606,6 @@ static double measure_Send(sk_mctx *m, const sk_value *args)
   }
   sk_sync_stop(m);
   return result;
-}
-
-static void init_MPI_Isend_callduration(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  (void)args;
-  init_send_pair(m, a, "MPI_Isend_callduration");
 }
 
 static double measure_MPI_Isend_callduration(sk_mctx *m, const sk_value *args)
@@ -733,15 +662,6 @@ static double measure_Par_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
 }
 
 /* ---- verification (verify.h): every receiver holds its partner's pattern ---- */
-
-/* The ping-pongs: ranks 0 and 1 each hold the other's block (when anything moved). */
-static void check_pingpong(sk_mctx *m, const sk_value *args)
-{
-  const sk_margs *a = &m->arg;
-  (void)args;
-  if (a->iterations > 0 && m->rank <= 1)
-    sk_mpi_verify_block(m, "receive buffer", m->recv_buf, a->count, a->datatype, a->count, a->datatype, 1 - m->rank, 0);
-}
 
 static void check_Pingpong_Sendrecv(sk_mctx *m, const sk_value *args)
 {
@@ -808,45 +728,45 @@ static void check_Par_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
 
 static const sk_measurement mpi_p2p_table[] = {
   SK_ROW_MPI("Pingpong_Send_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_SEND_RECV,
-             measure_pingpong, init_pingpong, NULL, NULL, check_pingpong, NULL),
+             measure_pingpong, init_pingpong, NULL, NULL, sk_mpi_check_pingpong, NULL),
   SK_ROW_MPI("Pingpong_Send_Iprobe_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_SEND_IPROBE_RECV,
-             measure_pingpong, init_pingpong, NULL, NULL, check_pingpong, NULL),
+             measure_pingpong, init_pingpong, NULL, NULL, sk_mpi_check_pingpong, NULL),
   SK_ROW_MPI("Pingpong_Send_Irecv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_SEND_IRECV,
-             measure_pingpong, init_pingpong, NULL, NULL, check_pingpong, NULL),
+             measure_pingpong, init_pingpong, NULL, NULL, sk_mpi_check_pingpong, NULL),
   SK_ROW_MPI("Pingpong_Send_Recv_AT", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_SEND_RECV_AT,
-             measure_pingpong, init_pingpong, NULL, NULL, check_pingpong, NULL),
+             measure_pingpong, init_pingpong, NULL, NULL, sk_mpi_check_pingpong, NULL),
   SK_ROW_MPI("Pingpong_Ssend_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_SSEND_RECV,
-             measure_pingpong, init_pingpong, NULL, NULL, check_pingpong, NULL),
+             measure_pingpong, init_pingpong, NULL, NULL, sk_mpi_check_pingpong, NULL),
   SK_ROW_MPI("Pingpong_Isend_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_ISEND_RECV,
-             measure_pingpong, init_pingpong, NULL, NULL, check_pingpong, NULL),
+             measure_pingpong, init_pingpong, NULL, NULL, sk_mpi_check_pingpong, NULL),
   SK_ROW_MPI("Pingpong_Issend_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_ISSEND_RECV,
-             measure_pingpong, init_pingpong, NULL, NULL, check_pingpong, NULL),
+             measure_pingpong, init_pingpong, NULL, NULL, sk_mpi_check_pingpong, NULL),
   SK_ROW_MPI("Pingpong_Bsend_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_BSEND_RECV,
              measure_pingpong, init_Pingpong_Bsend_Recv, finalize_Pingpong_Bsend_Recv,
-             NULL, check_pingpong, NULL),
-  SK_ROW_MPI("Pingpong_Sendrecv", "send_count:i send_dt:t send_tag:i recv_count:i recv_dt:t recv_tag:i iterations:i", SK_PATTERN_P2P, 2, 0,
-             measure_Pingpong_Sendrecv, init_Pingpong_Sendrecv, NULL, NULL, check_Pingpong_Sendrecv, NULL),
-  SK_ROW_MPI("Pingpong_Sendrecv_replace", "count:i datatype:t send_tag:i recv_tag:i iterations:i", SK_PATTERN_P2P, 2, 0,
-             measure_Pingpong_Sendrecv_replace, init_Pingpong_Sendrecv_replace, NULL,
+             NULL, sk_mpi_check_pingpong, NULL),
+  SK_ROW_MPI("Pingpong_Sendrecv", "send_count:i send_dt:t send_tag:i recv_count:i recv_dt:t recv_tag:i iterations:i", SK_PATTERN_P2P, 2, SR_BLOCKING,
+             measure_sendrecv, init_Pingpong_Sendrecv, NULL, NULL, check_Pingpong_Sendrecv, NULL),
+  SK_ROW_MPI("Pingpong_Sendrecv_replace", "count:i datatype:t send_tag:i recv_tag:i iterations:i", SK_PATTERN_P2P, 2, SR_REPLACE,
+             measure_sendrecv, init_Pingpong_Sendrecv_replace, NULL,
              prepare_Pingpong_Sendrecv_replace, check_Pingpong_Sendrecv_replace, NULL),
-  SK_ROW_MPI("Pingpong_Send_init_Recv_init", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, 0,
-             measure_Pingpong_Send_init_Recv_init, init_pingpong, finalize_pp_persistent, NULL,
-             check_pingpong, NULL),
-  SK_ROW_MPI("Pingpong_Startall", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, 0,
-             measure_Pingpong_Startall, init_pingpong, finalize_pp_persistent, NULL, check_pingpong, NULL),
+  SK_ROW_MPI("Pingpong_Send_init_Recv_init", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PPP_START,
+             measure_pp_persistent, init_pingpong, finalize_pp_persistent, NULL,
+             sk_mpi_check_pingpong, NULL),
+  SK_ROW_MPI("Pingpong_Startall", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PPP_STARTALL,
+             measure_pp_persistent, init_pingpong, finalize_pp_persistent, NULL, sk_mpi_check_pingpong, NULL),
   SK_ROW_MPI4("Pingpong_Isendrecv", "send_count:i send_dt:t send_tag:i recv_count:i recv_dt:t recv_tag:i iterations:i",
-              SK_PATTERN_P2P, 2, 0, measure_Pingpong_Isendrecv, init_Pingpong_Isendrecv, NULL, NULL, check_Pingpong_Sendrecv,
+              SK_PATTERN_P2P, 2, SR_NONBLOCKING, measure_sendrecv, init_Pingpong_Sendrecv, NULL, NULL, check_Pingpong_Sendrecv,
               NULL),
-  SK_ROW_MPI4("Pingpong_Isendrecv_replace", "count:i datatype:t send_tag:i recv_tag:i iterations:i", SK_PATTERN_P2P, 2, 0,
-              measure_Pingpong_Isendrecv_replace, init_Pingpong_Isendrecv_replace, NULL,
+  SK_ROW_MPI4("Pingpong_Isendrecv_replace", "count:i datatype:t send_tag:i recv_tag:i iterations:i", SK_PATTERN_P2P, 2, SR_REPLACE_NONBLOCKING,
+              measure_sendrecv, init_Pingpong_Sendrecv_replace, NULL,
               prepare_Pingpong_Sendrecv_replace, check_Pingpong_Sendrecv_replace, NULL),
   SK_ROW_MPI4("Pingpong_Send_c_Recv_c", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, 0,
               measure_Pingpong_Send_c_Recv_c, init_Pingpong_Send_c_Recv_c, NULL, NULL, check_Pingpong_Send_c_Recv_c,
               NULL),
   SK_ROW_MPI("MPI_Isend_callduration", "count:i datatype:t", SK_PATTERN_COLLECTIVE, 2, 0,
-             measure_MPI_Isend_callduration, init_MPI_Isend_callduration, NULL, NULL, check_send_pair, NULL),
+             measure_MPI_Isend_callduration, init_send_pair, NULL, NULL, check_send_pair, NULL),
   SK_ROW_MPI("Send", "count:i datatype:t tag:i", SK_PATTERN_COLLECTIVE, 2, 0,
-             measure_Send, init_Send, NULL, NULL, check_send_pair, NULL),
+             measure_Send, init_send_pair, NULL, NULL, check_send_pair, NULL),
   SK_ROW_MPI("Par_Pingpong_Send_Recv", "count:i datatype:t tag:i iterations:i procs:i nodesize:i", SK_PATTERN_COLLECTIVE, 2, 0,
              measure_Par_Pingpong_Send_Recv, init_Par_Pingpong_Send_Recv, NULL,
              NULL, check_Par_Pingpong_Send_Recv, NULL),

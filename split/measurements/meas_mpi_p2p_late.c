@@ -1,58 +1,32 @@
 /*
 ** meas_mpi_p2p_late.c -- two ping-pongs whose messages meet their receives in a known
-** order, to look into the library's matching queues (MPI PERUSE 2.0 §3.5: a message that
-** arrives before its receive is posted waits in the unexpected-message queue, a receive
-** posted before its message in the posted-receive queue). Ranks 0 and 1 of the
-** measurement communicator, one round trip (ping and pong) per call:
+** order, to look into the library's matching queues (MPI PERUSE 2.0 §3.5), between ranks
+** 0 and 1, one round trip per call:
 **   Pingpong_Late_Receiver(count, datatype, tag, delay_us): every receive is posted
 **     after its message has arrived, and delay_us later still;
 **   Pingpong_Late_Sender(count, datatype, tag, delay_us): every message is sent after
 **     its receive has been posted, and delay_us later still.
-** The order does not rest on the delay: the early side tells the late one on a private
-** duplicate of the communicator (no PERUSE events there) -- the sender after starting
-** its MPI_Isend ("sent"; the receiver's progress while receiving that notice files the
-** message first, the two travel in order between the same pair), the receiver after
-** posting its MPI_Irecv ("posted"). The late side then waits delay_us (busy, no MPI
-** call), so the queue residence of §3.5 is about delay_us. Both processes return the
-** round trip's time WITH the notices and the waits: these are probes of the library's
-** behaviour, not of its speed. MPI-1.1 calls only; the function bodies exist in the MPI
-** build, the rows in every build.
+** The late side is the row's VARIANT. How the order is made sure of, and what the time
+** holds: doc/internals.md, "meas_mpi_p2p_late". MPI-1.1 calls only.
 */
 #include "meas_mpi.h"
 #include "verify.h"
 
+/* Which side of every message is late (the rows' VARIANT). */
+enum late_side { LATE_RECEIVER, LATE_SENDER };
+
 #ifdef SKAMPI_MPI
 
-typedef struct late_args {
-  long count;
-  const sk_datatype *dt;
-  long tag;
-  double delay_us;
-} late_args;
-
-static void late_args_read(late_args *a, const sk_value *args)
-{
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->tag = args[2].u.i;
-  a->delay_us = sk_mpi_arg_double(&args[3]);
-}
-
 /* init: the arguments; the private communicator of the notices (m->state). */
-static void init_late(sk_mctx *m, const sk_value *args, const char *fn)
+static void init_late(sk_mctx *m, const sk_value *args)
 {
-  late_args a;
-  late_args_read(&a, args);
-  sk_mpi_check_count(m, fn, "count", a.count);
-  sk_mpi_check_tag(m, fn, "tag", a.tag);
-  if (!m->failed && !(a.delay_us >= 0.0 && a.delay_us <= 10.0e6)) {
+  (void)args;
+  sk_mpi_init_message_pair(m);
+  if (!m->failed && !(m->arg.delay_us_d >= 0.0 && m->arg.delay_us_d <= 10.0e6)) {
     char msg[120];
-    sprintf(msg, "%s: delay_us must be from 0 to 10000000 (10 s)", fn);
+    sprintf(msg, "%s: delay_us must be from 0 to 10000000 (10 s)", m->name);
     sk_meas_fail(m, msg);
   }
-  m->send_usage = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
-  m->recv_usage = m->send_usage;
-  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
   if (m->failed) return;                   /* the same on every process: none duplicates */
   m->state = sk_malloc(sizeof(MPI_Comm));
   MPI_Comm_dup(sk_mpi_comm(m), (MPI_Comm *)m->state);
@@ -67,85 +41,57 @@ static void finalize_late(sk_mctx *m, const sk_value *args)
   m->state = NULL;
 }
 
-static void init_Pingpong_Late_Receiver(sk_mctx *m, const sk_value *args)
-{
-  init_late(m, args, "Pingpong_Late_Receiver");
-}
-
-static void init_Pingpong_Late_Sender(sk_mctx *m, const sk_value *args)
-{
-  init_late(m, args, "Pingpong_Late_Sender");
-}
-
 /* One message from `from` to `to` on comm, the late side told on `side`. */
-static void late_message(sk_mctx *m, const late_args *a, MPI_Comm comm, MPI_Comm side, int from, int late_receiver)
+static void late_message(sk_mctx *m, MPI_Comm comm, MPI_Comm side, int from, int late_receiver)
 {
+  const sk_margs *a = &m->arg;
   MPI_Request req;
   MPI_Status status;
   int count = (int)a->count, tag = (int)a->tag, to = 1 - from;
   if (m->rank == from) {
     if (late_receiver) {
-      MPI_Isend(m->send_buf, count, a->dt->mpi, to, tag, comm, &req);
+      MPI_Isend(m->send_buf, count, a->datatype->mpi, to, tag, comm, &req);
       MPI_Send(NULL, 0, MPI_BYTE, to, 0, side);                /* "sent" */
       MPI_Wait(&req, &status);
     } else {
       MPI_Recv(NULL, 0, MPI_BYTE, to, 0, side, &status);       /* "posted" */
-      sk_mpi_busy_wait(a->delay_us);
-      MPI_Send(m->send_buf, count, a->dt->mpi, to, tag, comm);
+      sk_mpi_busy_wait(a->delay_us_d);
+      MPI_Send(m->send_buf, count, a->datatype->mpi, to, tag, comm);
     }
   } else {
     if (late_receiver) {
       MPI_Recv(NULL, 0, MPI_BYTE, from, 0, side, &status);     /* "sent" */
-      sk_mpi_busy_wait(a->delay_us);
-      MPI_Recv(m->recv_buf, count, a->dt->mpi, from, tag, comm, &status);
+      sk_mpi_busy_wait(a->delay_us_d);
+      MPI_Recv(m->recv_buf, count, a->datatype->mpi, from, tag, comm, &status);
     } else {
-      MPI_Irecv(m->recv_buf, count, a->dt->mpi, from, tag, comm, &req);
+      MPI_Irecv(m->recv_buf, count, a->datatype->mpi, from, tag, comm, &req);
       MPI_Send(NULL, 0, MPI_BYTE, from, 0, side);              /* "posted" */
       MPI_Wait(&req, &status);
     }
   }
 }
 
-/* One round trip; `late_receiver` chooses which side of every message is late. */
-static double late_pingpong(sk_mctx *m, const sk_value *args, int late_receiver)
+/* One round trip; the variant chooses which side of every message is late. */
+static double late_pingpong(sk_mctx *m, const sk_value *args)
 {
-  late_args a;
   MPI_Comm comm = sk_mpi_comm(m), side;
+  int late_receiver = m->variant == LATE_RECEIVER;
   double start;
-  late_args_read(&a, args);
+  (void)args;
   if (m->rank > 1 || m->state == NULL) return -1.0;
   side = *(MPI_Comm *)m->state;
   start = MPI_Wtime();
-  late_message(m, &a, comm, side, 0, late_receiver);
-  late_message(m, &a, comm, side, 1, late_receiver);
+  late_message(m, comm, side, 0, late_receiver);
+  late_message(m, comm, side, 1, late_receiver);
   return MPI_Wtime() - start;
-}
-
-static double measure_Pingpong_Late_Receiver(sk_mctx *m, const sk_value *args)
-{
-  return late_pingpong(m, args, 1);
-}
-
-static double measure_Pingpong_Late_Sender(sk_mctx *m, const sk_value *args)
-{
-  return late_pingpong(m, args, 0);
-}
-
-/* Each of the two holds its partner's message. */
-static void check_late(sk_mctx *m, const sk_value *args)
-{
-  late_args a;
-  late_args_read(&a, args);
-  if (m->rank <= 1)
-    sk_mpi_verify_block(m, "receive buffer", m->recv_buf, a.count, a.dt, a.count, a.dt, 1 - m->rank, 0);
 }
 #endif /* SKAMPI_MPI */
 
 static const sk_measurement mpi_p2p_late_table[] = {
-  SK_ROW_MPI("Pingpong_Late_Receiver", "count:i datatype:t tag:i delay_us:d", SK_PATTERN_P2P, 2, 0,
-             measure_Pingpong_Late_Receiver, init_Pingpong_Late_Receiver, finalize_late, NULL, check_late, NULL),
-  SK_ROW_MPI("Pingpong_Late_Sender", "count:i datatype:t tag:i delay_us:d", SK_PATTERN_P2P, 2, 0,
-             measure_Pingpong_Late_Sender, init_Pingpong_Late_Sender, finalize_late, NULL, check_late, NULL),
+  SK_ROW_MPI("Pingpong_Late_Receiver", "count:i datatype:t tag:i delay_us:d", SK_PATTERN_P2P, 2, LATE_RECEIVER,
+             late_pingpong, init_late, finalize_late, NULL, sk_mpi_check_exchange, NULL),
+  SK_ROW_MPI("Pingpong_Late_Sender", "count:i datatype:t tag:i delay_us:d", SK_PATTERN_P2P, 2, LATE_SENDER,
+             late_pingpong, init_late, finalize_late, NULL, sk_mpi_check_exchange, NULL),
   SK_ROW_END
 };
 

@@ -1,22 +1,19 @@
 /*
-** meas_mpi_partitioned.c -- MPI-4 partitioned point-to-point (MPI-4.0 §4): a ping-pong
-** between ranks 0 and 1 of the measurement communicator over persistent partitioned
-** requests, made in init (MPI_Psend_init, MPI_Precv_init) and freed in finalize.
-** Partitioned_pingpong(count, datatype, partitions, threads, iterations): a message of
-** `partitions` partitions of `count` elements each; per round trip both ranks MPI_Start
-** their two requests, then rank 0 marks its partitions ready (MPI_Pready) and awaits the
-** answer's partitions (MPI_Parrived), while rank 1 awaits each partition of the ping and
-** marks the same partition of the pong ready as soon as it arrived; then MPI_Wait on both.
-** With T threads (MPI_THREAD_MULTIPLE, thread_team.h), thread j marks and awaits the
-** partitions p with p mod T = j, and the threads meet before and after each round trip's
-** partition work (thread 0 starts and waits). The time, between a synchronised start and
-** stop (collective pattern; ranks beyond 1 take no part and return -1), is that of one
-** round trip; the set-up (the two *_init calls, the longer of ranks 0 and 1) goes into
-** the note under the result line. Only where mpi.h declares MPI-4.
+** meas_mpi_partitioned.c -- MPI-4 partitioned point-to-point (MPI-4.0 §4):
+** Partitioned_pingpong(count, datatype, partitions, threads, iterations), a ping-pong
+** between ranks 0 and 1 over persistent partitioned requests (MPI_Psend_init,
+** MPI_Precv_init), the partitions marked ready (MPI_Pready) and awaited (MPI_Parrived)
+** by T threads (thread_team.h). The time is that of one round trip; the set-up goes into
+** the note under the result line. Only where mpi.h declares MPI-4. The round trip and
+** the threads' share: doc/internals.md, "meas_mpi_partitioned".
 */
 #include "meas_mpi.h"
 #include "verify.h"
 #include "thread_team.h"
+
+/* The rows' VARIANT: the ping-pong, or the one whose rank 1 damages its data afterwards
+** (the test build's row). */
+enum part_variant { PART_PINGPONG, PART_PINGPONG_CORRUPTED };
 
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 4
 
@@ -33,16 +30,19 @@ typedef struct part_state {
 #endif
 } part_state;
 
-static void part_init(sk_mctx *m, const sk_value *args, const char *fn)
+static void part_init(sk_mctx *m, const sk_value *args)
 {
   part_state *s = (part_state *)sk_calloc(1, sizeof *s);
+  const char *fn = m->name;
   size_t bytes;
+  (void)args;
   m->state = s;
-  s->count = args[0].u.i;
-  s->dt = args[1].u.dt;
-  s->partitions = args[2].u.i;
-  s->threads = args[3].u.i;
-  s->iterations = args[4].u.i;
+  s->count = m->arg.count;
+  s->dt = m->arg.datatype;
+  s->partitions = m->arg.partitions;
+  s->threads = m->arg.threads;
+  s->iterations = m->arg.iterations;
+  s->corrupt = m->variant == PART_PINGPONG_CORRUPTED;
   s->partner = m->rank == 0 ? 1 : m->rank == 1 ? 0 : -1;
   sk_mpi_check_count(m, fn, "count", s->count);
   sk_mpi_check_count(m, fn, "iterations", s->iterations);
@@ -88,7 +88,7 @@ static void part_await(part_state *s, int p)
   while (!flag) MPI_Parrived(s->recv, p, &flag);
 }
 
-/* Thread j's round trips (thread 0 alone starts and waits; see the top comment). */
+/* Thread j's round trips (thread 0 alone starts and waits; doc/internals.md, "meas_mpi_partitioned"). */
 static void part_work(void *arg, int j)
 {
   part_state *s = (part_state *)arg;
@@ -164,11 +164,6 @@ static void finalize_part(sk_mctx *m, const sk_value *args)
   m->state = NULL;
 }
 
-static void init_Partitioned_pingpong(sk_mctx *m, const sk_value *args)
-{
-  part_init(m, args, "Partitioned_pingpong");
-}
-
 /* Verification: the whole message (every partition) from the partner. */
 static void check_part(sk_mctx *m, const sk_value *args)
 {
@@ -179,25 +174,15 @@ static void check_part(sk_mctx *m, const sk_value *args)
     sk_mpi_verify_block(m, "received partitions", m->recv_buf, n, s->dt, n, s->dt, s->partner, 0);
 }
 
-#ifdef SKAMPI_TESTING
-/* Test only: Verify_Corrupt_Partitioned(...) is Partitioned_pingpong after which rank 1
-** damages byte 8 of what it received, which skampi -v must catch (tests/mpi_catalogue). */
-static void init_Verify_Corrupt_Partitioned(sk_mctx *m, const sk_value *args)
-{
-  part_init(m, args, "Verify_Corrupt_Partitioned");
-  ((part_state *)m->state)->corrupt = 1;
-}
-#endif
-
 #endif /* MPI-4 */
 
 #define PART_SIG "count:i datatype:t partitions:i threads:i iterations:i"
 static const sk_measurement mpi_partitioned_table[] = {
-  SK_ROW_MPI4("Partitioned_pingpong", PART_SIG, SK_PATTERN_COLLECTIVE, 2, 0, measure_part, init_Partitioned_pingpong,
+  SK_ROW_MPI4("Partitioned_pingpong", PART_SIG, SK_PATTERN_COLLECTIVE, 2, PART_PINGPONG, measure_part, part_init,
               finalize_part, NULL, check_part, NULL),
 #ifdef SKAMPI_TESTING
-  SK_ROW_MPI4("Verify_Corrupt_Partitioned", PART_SIG, SK_PATTERN_COLLECTIVE, 2, 0, measure_part,
-              init_Verify_Corrupt_Partitioned, finalize_part, NULL, check_part, NULL),
+  SK_ROW_MPI4("Verify_Corrupt_Partitioned", PART_SIG, SK_PATTERN_COLLECTIVE, 2, PART_PINGPONG_CORRUPTED,
+              measure_part, part_init, finalize_part, NULL, check_part, NULL),
 #endif
   SK_ROW_END
 };

@@ -3,18 +3,10 @@
 ** MPI_THREAD_MULTIPLE (the multithreaded ping-pong and bandwidth of the Intel MPI
 ** Benchmarks' IMB-MT, written from their published description): thread i of rank 0
 ** talks with thread i of rank 1, each pair on its own duplicate of the measurement
-** communicator (made in init, freed in finalize), each thread with its own slot of
-** `count` elements in both buffers (slot i from byte i * block on).
-** Invariants: both rows run between a synchronised start and stop (collective pattern;
-** ranks beyond 1 take no part and return -1), and the timed span lasts from the start
-** until the last thread of the process is done (the team's threads are made before the
-** start and wait at a gate, thread_team.h). Thread_pingpong returns the span per round
-** trip (each thread made `iterations` of them, all at once); Thread_bw, like Bw
-** (meas_mpi_bw.c), windows of `window` messages each acknowledged by an empty message,
-** returns the span divided by the messages of all threads, so that size / time is the
-** aggregate bandwidth in MB/s (decimal). More than one thread needs the library to grant
-** MPI_THREAD_MULTIPLE (SKAMPI_THREAD_LEVEL=multiple, transport.h), else init refuses
-** with a message that says so; one thread runs at any level, as the baseline.
+** communicator, each thread with its own slot of `count` elements in both buffers.
+** Thread_pingpong returns the span per round trip, Thread_bw (the row's VARIANT) the span
+** per message of all threads (size / time: aggregate MB/s). The timing and the thread
+** level: doc/internals.md, "meas_mpi_threads".
 */
 #include "meas_mpi.h"
 #include "verify.h"
@@ -24,17 +16,15 @@
 #define THREADS_DEFAULT_WINDOW 64L
 #define THREADS_MAX_WINDOW 1024L
 
+/* The rows' VARIANT: round trips, windows of messages one way (OSU's bw), or the
+** ping-pong whose rank 1 damages its data afterwards (the test build's row). */
+enum threads_variant { THREADS_PINGPONG, THREADS_BW, THREADS_PINGPONG_CORRUPTED };
+
 #if SK_HAVE_THREADS
 
-/* (count, datatype, threads[, window], iterations); window 0 for the ping-pong. */
-typedef struct threads_args {
-  long count;
-  const sk_datatype *dt;
-  long threads, window, iterations;
-} threads_args;
-
 typedef struct threads_state {
-  threads_args a;
+  sk_margs a;                    /* the arguments (count, datatype, threads, iterations) */
+  long window;                   /* Thread_bw's window (0 given: OSU's default) */
   int windowed;                  /* Thread_bw */
   int partner;                   /* -1: this rank takes no part */
   size_t block;                  /* bytes of one thread's slot */
@@ -46,44 +36,40 @@ typedef struct threads_state {
   int corrupt;                   /* the test row: rank 1 damages thread 1's slot */
 } threads_state;
 
-static void threads_args_read(threads_args *a, const sk_value *args, int windowed)
-{
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->threads = args[2].u.i;
-  a->window = windowed ? (args[3].u.i == 0 ? THREADS_DEFAULT_WINDOW : args[3].u.i) : 0;
-  a->iterations = args[windowed ? 4 : 3].u.i;
-}
-
-static void threads_init(sk_mctx *m, const sk_value *args, const char *fn, int windowed)
+static void threads_init(sk_mctx *m, const sk_value *args)
 {
   threads_state *s = (threads_state *)sk_calloc(1, sizeof *s);
+  const char *fn = m->name;
+  int windowed = m->variant == THREADS_BW;
   size_t bytes;
   int i;
+  (void)args;
   m->state = s;
-  threads_args_read(&s->a, args, windowed);
+  s->a = m->arg;
+  s->window = !windowed ? 0 : m->arg.window == 0 ? THREADS_DEFAULT_WINDOW : m->arg.window;
   s->windowed = windowed;
+  s->corrupt = m->variant == THREADS_PINGPONG_CORRUPTED;
   s->partner = m->rank == 0 ? 1 : m->rank == 1 ? 0 : -1;
   sk_mpi_check_count(m, fn, "count", s->a.count);
   sk_mpi_check_count(m, fn, "iterations", s->a.iterations);
-  if (!m->failed && windowed && (s->a.window < 1 || s->a.window > THREADS_MAX_WINDOW)) {
+  if (!m->failed && windowed && (s->window < 1 || s->window > THREADS_MAX_WINDOW)) {
     char msg[160];
-    sprintf(msg, "%s: window %ld must be 0 (OSU's default, %ld) or 1 to %ld", fn, s->a.window,
+    sprintf(msg, "%s: window %ld must be 0 (OSU's default, %ld) or 1 to %ld", fn, s->window,
             THREADS_DEFAULT_WINDOW, THREADS_MAX_WINDOW);
     sk_meas_fail(m, msg);
   }
   if (sk_team_refuse(m, fn, s->a.threads)) return;
-  s->block = sk_mpi_block_bytes(m, fn, s->a.count, s->a.dt, 1, 0);
+  s->block = sk_mpi_block_bytes(m, fn, s->a.count, s->a.datatype, 1, 0);
   bytes = s->partner >= 0 ? s->block * (size_t)s->a.threads : 0;
   m->send_usage = windowed && m->rank != 0 ? 0 : bytes;
   m->recv_usage = windowed && m->rank == 0 ? 0 : bytes;
-  m->reported_size = sk_mpi_data_bytes(s->a.count, s->a.dt);
+  m->reported_size = sk_mpi_data_bytes(s->a.count, s->a.datatype);
   if (m->failed) return;
   for (i = 0; i < s->a.threads; i++) MPI_Comm_dup(sk_mpi_comm(m), &s->comms[i]);
   s->comms_made = i;
   if (!windowed) return;
-  s->requests = (MPI_Request *)sk_malloc(sizeof(MPI_Request) * (size_t)(s->a.threads * s->a.window));
-  s->statuses = (MPI_Status *)sk_malloc(sizeof(MPI_Status) * (size_t)(s->a.threads * s->a.window));
+  s->requests = (MPI_Request *)sk_malloc(sizeof(MPI_Request) * (size_t)(s->a.threads * s->window));
+  s->statuses = (MPI_Status *)sk_malloc(sizeof(MPI_Status) * (size_t)(s->a.threads * s->window));
 }
 
 static void finalize_threads(sk_mctx *m, const sk_value *args)
@@ -99,16 +85,13 @@ static void finalize_threads(sk_mctx *m, const sk_value *args)
   m->state = NULL;
 }
 
-static void init_Thread_pingpong(sk_mctx *m, const sk_value *args) { threads_init(m, args, "Thread_pingpong", 0); }
-static void init_Thread_bw(sk_mctx *m, const sk_value *args) { threads_init(m, args, "Thread_bw", 1); }
-
 /* Thread i's round trips: rank 0 sends first. */
 static void threads_pingpong_work(void *p, int i)
 {
   threads_state *s = (threads_state *)p;
   char *send = s->m->send_buf + (size_t)i * s->block, *recv = s->m->recv_buf + (size_t)i * s->block;
   int count = (int)s->a.count;
-  MPI_Datatype dt = s->a.dt->mpi;
+  MPI_Datatype dt = s->a.datatype->mpi;
   MPI_Status status;
   long k;
   for (k = 0; k < s->a.iterations; k++) {
@@ -128,10 +111,10 @@ static void threads_bw_work(void *p, int i)
 {
   threads_state *s = (threads_state *)p;
   char *send = s->m->send_buf + (size_t)i * s->block, *recv = s->m->recv_buf + (size_t)i * s->block;
-  MPI_Request *req = s->requests + (size_t)i * (size_t)s->a.window;
-  MPI_Status *statuses = s->statuses + (size_t)i * (size_t)s->a.window;
-  int count = (int)s->a.count, w = (int)s->a.window, j;
-  MPI_Datatype dt = s->a.dt->mpi;
+  MPI_Request *req = s->requests + (size_t)i * (size_t)s->window;
+  MPI_Status *statuses = s->statuses + (size_t)i * (size_t)s->window;
+  int count = (int)s->a.count, w = (int)s->window, j;
+  MPI_Datatype dt = s->a.datatype->mpi;
   MPI_Status status;
   long k;
   for (k = 0; k < s->a.iterations; k++) {
@@ -149,12 +132,14 @@ static void threads_bw_work(void *p, int i)
 
 /* The timed span of the team (made before the synchronised start), per round trip or
 ** per message of all threads. */
-static double threads_measure(sk_mctx *m, sk_team_fn work)
+static double threads_measure(sk_mctx *m, const sk_value *args)
 {
   threads_state *s = (threads_state *)m->state;
+  sk_team_fn work = s->windowed ? threads_bw_work : threads_pingpong_work;
   sk_team team;
   double start, span = 0.0, per;
   int made = 1;
+  (void)args;
   s->m = m;
   if (s->partner >= 0 && s->a.threads > 1) made = sk_team_start(&team, (int)s->a.threads, work, s);
   start = sk_sync_start(m);
@@ -168,20 +153,8 @@ static double threads_measure(sk_mctx *m, sk_team_fn work)
   if (s->partner < 0) return -1.0;
   if (s->corrupt && m->rank == 1 && s->a.threads > 1 && s->block > 8) m->recv_buf[s->block + 8] ^= 0x10;
   if (s->a.iterations == 0) return 0.0;
-  per = (double)s->a.iterations * (s->windowed ? (double)s->a.threads * (double)s->a.window : 1.0);
+  per = (double)s->a.iterations * (s->windowed ? (double)s->a.threads * (double)s->window : 1.0);
   return span / per;
-}
-
-static double measure_Thread_pingpong(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return threads_measure(m, threads_pingpong_work);
-}
-
-static double measure_Thread_bw(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return threads_measure(m, threads_bw_work);
 }
 
 /* Verification: every receiving thread's slot holds its partner thread's message. */
@@ -194,32 +167,21 @@ static void check_threads(sk_mctx *m, const sk_value *args)
   for (i = 0; i < s->a.threads && !m->failed; i++) {
     char what[60];
     sprintf(what, "slot of thread %ld", i);
-    sk_mpi_verify_block(m, what, m->recv_buf + (size_t)i * s->block, s->a.count, s->a.dt, s->a.count, s->a.dt,
+    sk_mpi_verify_block(m, what, m->recv_buf + (size_t)i * s->block, s->a.count, s->a.datatype, s->a.count, s->a.datatype,
                         s->partner, (size_t)i * s->block);
   }
 }
 
-#ifdef SKAMPI_TESTING
-/* Test only: Verify_Corrupt_Thread_pingpong(...) is Thread_pingpong after which rank 1
-** damages byte 8 of thread 1's slot, which skampi -v must catch (tests/mpi_catalogue). */
-static void init_Verify_Corrupt_Thread_pingpong(sk_mctx *m, const sk_value *args)
-{
-  threads_init(m, args, "Verify_Corrupt_Thread_pingpong", 0);
-  ((threads_state *)m->state)->corrupt = 1;
-}
-#endif
-
 #endif /* SK_HAVE_THREADS */
 
 static const sk_measurement mpi_threads_table[] = {
-  SK_ROW_THREADS("Thread_pingpong", "count:i datatype:t threads:i iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
-                 measure_Thread_pingpong, init_Thread_pingpong, finalize_threads, NULL, check_threads,
-                 NULL),
-  SK_ROW_THREADS("Thread_bw", "count:i datatype:t threads:i window:i iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
-                 measure_Thread_bw, init_Thread_bw, finalize_threads, NULL, check_threads, NULL),
+  SK_ROW_THREADS("Thread_pingpong", "count:i datatype:t threads:i iterations:i", SK_PATTERN_COLLECTIVE, 2, THREADS_PINGPONG,
+                 threads_measure, threads_init, finalize_threads, NULL, check_threads, NULL),
+  SK_ROW_THREADS("Thread_bw", "count:i datatype:t threads:i window:i iterations:i", SK_PATTERN_COLLECTIVE, 2, THREADS_BW,
+                 threads_measure, threads_init, finalize_threads, NULL, check_threads, NULL),
 #ifdef SKAMPI_TESTING
   SK_ROW_THREADS("Verify_Corrupt_Thread_pingpong", "count:i datatype:t threads:i iterations:i",
-                 SK_PATTERN_COLLECTIVE, 2, 0, measure_Thread_pingpong, init_Verify_Corrupt_Thread_pingpong,
+                 SK_PATTERN_COLLECTIVE, 2, THREADS_PINGPONG_CORRUPTED, threads_measure, threads_init,
                  finalize_threads, NULL, check_threads, NULL),
 #endif
   SK_ROW_END

@@ -7,16 +7,17 @@
 ** MPI_Put / MPI_Get on a shared-memory window among the processes of one node
 ** (MPI_Comm_split_type(MPI_COMM_TYPE_SHARED)). The bodies exist where mpi.h is MPI-3 or
 ** later (SK_ROW_MPI3).
-** Invariants: the window (this module's atomic_state, made in init, freed in finalize)
-** starts as zeros in the verification's prepare; every row but Win_allocate_shared
-** returns the time of one operation with its flush (rank 0, averaged over
-** `iterations`; the others -1) between a synchronised start and stop, and the epoch's
-** lock_all/unlock_all lie outside the timing. The atomics operate on MPI_INTs with
-** MPI_SUM of 1 (Compare_and_swap: the value it last fetched, plus one), so after n
-** operations the target holds n and the last fetched value is n - 1.
+** The rows share one init, measure and finalize, told apart by their VARIANT
+** (atomic_variants); the rules they share are in doc/internals.md, "One-sided modules".
 */
 #include "meas_mpi.h"
 #include "verify.h"
+
+/* The rows' VARIANTs (in every build: the table names them; atomic_variants). */
+enum atomic_variant_id {
+  AV_FETCH_AND_OP, AV_COMPARE_AND_SWAP, AV_GET_ACCUMULATE, AV_RPUT, AV_RGET, AV_SHARED_PUT, AV_SHARED_GET,
+  AV_WIN_ALLOCATE_SHARED
+};
 
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 3
 
@@ -31,26 +32,33 @@ typedef struct atomic_state {
   int expected;             /* Compare_and_swap: the value the target holds next */
 } atomic_state;
 
-/* The arguments by the row's shape: "i" (iterations), "ci" (count, iterations), "cti"
-** (count, datatype, iterations) or "ct" (count, datatype); absent ones are a count of 1,
-** MPI_INT and 1 iteration. */
-typedef struct atomic_args {
-  long count;
-  const sk_datatype *dt;
-  long iterations;
-} atomic_args;
+/* What the rows' functions do differently, by their VARIANT (enum atomic_variant_id). */
+enum atomic_op { OP_FETCH_AND_OP, OP_COMPARE_AND_SWAP, OP_GET_ACCUMULATE, OP_RPUT, OP_RGET, OP_NO_TRANSFER };
+enum atomic_buffer { BUFFER_NONE, BUFFER_SEND, BUFFER_RECV };
 
-static void atomic_args_read(atomic_args *a, const sk_value *args, const char *shape)
+typedef struct atomic_variant {
+  enum atomic_op op;          /* what rank 0 times */
+  int one_element;            /* the operation moves one MPI_INT (the rows have no count) */
+  int shared;                 /* the window is MPI_Win_allocate_shared's on the node */
+  enum atomic_buffer buffer;  /* rank 0's buffer that holds one block */
+} atomic_variant;
+
+static const atomic_variant atomic_variants[] = {
+  { OP_FETCH_AND_OP, 1, 0, BUFFER_NONE },      /* Fetch_and_op */
+  { OP_COMPARE_AND_SWAP, 1, 0, BUFFER_NONE },  /* Compare_and_swap */
+  { OP_GET_ACCUMULATE, 0, 0, BUFFER_NONE },    /* Get_accumulate */
+  { OP_RPUT, 0, 0, BUFFER_SEND },              /* Rput */
+  { OP_RGET, 0, 0, BUFFER_RECV },              /* Rget */
+  { OP_RPUT, 0, 1, BUFFER_SEND },              /* Shared_Put */
+  { OP_RGET, 0, 1, BUFFER_RECV },              /* Shared_Get */
+  { OP_NO_TRANSFER, 0, 1, BUFFER_NONE }               /* Win_allocate_shared */
+};
+
+/* The row's count of elements (their datatype: sk_win_datatype, MPI_INT for the rows
+** without one): one for the rows without a count. */
+static long atomic_count(const sk_mctx *m)
 {
-  int k;
-  a->count = 1;
-  a->dt = sk_mpi_int_type();
-  a->iterations = 1;
-  for (k = 0; shape[k]; k++) {
-    if (shape[k] == 'c') a->count = args[k].u.i;
-    else if (shape[k] == 't') a->dt = args[k].u.dt;
-    else a->iterations = args[k].u.i;
-  }
+  return atomic_variants[m->variant].one_element ? 1 : m->arg.count;
 }
 
 static atomic_state *atomic_of(sk_mctx *m)
@@ -72,22 +80,24 @@ static MPI_Aint atomic_window_bytes(size_t bytes)
 }
 
 /* init: checks, then every process allocates `count` elements of dt as its window part
-** (shared: on the node's communicator, MPI_Win_allocate_shared). */
-static void atomic_init(sk_mctx *m, const sk_value *args, const char *shape, const char *fn, int shared)
+** (shared: on the node's communicator, MPI_Win_allocate_shared); rank 0's buffer of a
+** data row holds one block. */
+static void init_atomic(sk_mctx *m, const sk_value *args)
 {
-  atomic_args a;
+  const atomic_variant *v = &atomic_variants[m->variant];
+  long count = atomic_count(m);
   atomic_state *s;
   size_t bytes;
-  atomic_args_read(&a, args, shape);
-  sk_mpi_check_count(m, fn, "count", a.count);
-  sk_mpi_check_count(m, fn, "iterations", a.iterations);
-  bytes = sk_mpi_block_bytes(m, fn, a.count, a.dt, 1, 0);
+  (void)args;
+  sk_mpi_check_count(m, m->name, "count", count);
+  sk_mpi_check_count(m, m->name, "iterations", m->arg.iterations);
+  bytes = sk_mpi_block_bytes(m, m->name, count, sk_win_datatype(m), 1, 0);
   if (m->failed) return;
   s = (atomic_state *)sk_malloc(sizeof *s);
   memset(s, 0, sizeof *s);
   s->bytes = bytes;
   s->comm = sk_mpi_comm(m);
-  if (shared) {
+  if (v->shared) {
     int node_size = 0;
     MPI_Comm_split_type(sk_mpi_comm(m), MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &s->comm);
     s->own_comm = 1;
@@ -104,11 +114,13 @@ static void atomic_init(sk_mctx *m, const sk_value *args, const char *shape, con
     MPI_Win_allocate(atomic_window_bytes(bytes), 1, MPI_INFO_NULL, s->comm, &s->memory, &s->win);
   }
   sk_tp_errors_return_win(&s->win);   /* an error is the suite's, not the run's end (transport.h) */
-  s->origin = (int *)sk_malloc(sizeof(int) * (size_t)(a.count > 0 ? a.count : 1));
-  s->result = (int *)sk_malloc(sizeof(int) * (size_t)(a.count > 0 ? a.count : 1));
-  memset(s->result, 0, sizeof(int) * (size_t)(a.count > 0 ? a.count : 1));
+  s->origin = (int *)sk_malloc(sizeof(int) * (size_t)(count > 0 ? count : 1));
+  s->result = (int *)sk_malloc(sizeof(int) * (size_t)(count > 0 ? count : 1));
+  memset(s->result, 0, sizeof(int) * (size_t)(count > 0 ? count : 1));
   m->state = s;
-  m->reported_size = sk_mpi_data_bytes(a.count, a.dt);
+  m->reported_size = sk_mpi_data_bytes(count, sk_win_datatype(m));
+  if (m->rank == 0 && v->buffer == BUFFER_SEND) m->send_usage = bytes;
+  if (m->rank == 0 && v->buffer == BUFFER_RECV) m->recv_usage = bytes;
 }
 
 static void finalize_atomic(sk_mctx *m, const sk_value *args)
@@ -124,30 +136,10 @@ static void finalize_atomic(sk_mctx *m, const sk_value *args)
   m->state = NULL;
 }
 
-static void init_Fetch_and_op(sk_mctx *m, const sk_value *args) { atomic_init(m, args, "i", "Fetch_and_op", 0); }
-static void init_Compare_and_swap(sk_mctx *m, const sk_value *args) { atomic_init(m, args, "i", "Compare_and_swap", 0); }
-static void init_Get_accumulate(sk_mctx *m, const sk_value *args) { atomic_init(m, args, "ci", "Get_accumulate", 0); }
-
-/* The data rows (count, datatype, iterations): rank 0's send buffer (puts) or receive
-** buffer (gets) holds one block. */
-static void init_data(sk_mctx *m, const sk_value *args, const char *fn, int shared, int put)
+/* One operation of rank 0 on target 1 (of the window's communicator), with its flush. */
+static void atomic_once(sk_mctx *m, atomic_state *s, long count, enum atomic_op op)
 {
-  atomic_init(m, args, "cti", fn, shared);
-  if (m->failed || m->rank != 0) return;
-  if (put) m->send_usage = atomic_of(m)->bytes;
-  else m->recv_usage = atomic_of(m)->bytes;
-}
-
-static void init_Rput(sk_mctx *m, const sk_value *args) { init_data(m, args, "Rput", 0, 1); }
-static void init_Rget(sk_mctx *m, const sk_value *args) { init_data(m, args, "Rget", 0, 0); }
-static void init_Shared_Put(sk_mctx *m, const sk_value *args) { init_data(m, args, "Shared_Put", 1, 1); }
-static void init_Shared_Get(sk_mctx *m, const sk_value *args) { init_data(m, args, "Shared_Get", 1, 0); }
-
-/* The operations rank 0 times, one call each on target 1 (of the window's communicator). */
-enum atomic_op { OP_FETCH_AND_OP, OP_COMPARE_AND_SWAP, OP_GET_ACCUMULATE, OP_RPUT, OP_RGET };
-
-static void atomic_once(sk_mctx *m, atomic_state *s, const atomic_args *a, enum atomic_op op)
-{
+  const sk_datatype *dt = sk_win_datatype(m);
   MPI_Request req;
   MPI_Status status;
   long k;
@@ -161,17 +153,19 @@ static void atomic_once(sk_mctx *m, atomic_state *s, const atomic_args *a, enum 
     MPI_Compare_and_swap(s->origin, &s->expected, s->result, MPI_INT, 1, 0, s->win);
     break;
   case OP_GET_ACCUMULATE:
-    for (k = 0; k < a->count; k++) s->origin[k] = 1;
-    MPI_Get_accumulate(s->origin, (int)a->count, MPI_INT, s->result, (int)a->count, MPI_INT, 1, 0, (int)a->count,
+    for (k = 0; k < count; k++) s->origin[k] = 1;
+    MPI_Get_accumulate(s->origin, (int)count, MPI_INT, s->result, (int)count, MPI_INT, 1, 0, (int)count,
                        MPI_INT, MPI_SUM, s->win);
     break;
   case OP_RPUT:
-    MPI_Rput(m->send_buf, (int)a->count, a->dt->mpi, 1, 0, (int)a->count, a->dt->mpi, s->win, &req);
+    MPI_Rput(m->send_buf, (int)count, dt->mpi, 1, 0, (int)count, dt->mpi, s->win, &req);
     MPI_Wait(&req, &status);
     break;
   case OP_RGET:
-    MPI_Rget(m->recv_buf, (int)a->count, a->dt->mpi, 1, 0, (int)a->count, a->dt->mpi, s->win, &req);
+    MPI_Rget(m->recv_buf, (int)count, dt->mpi, 1, 0, (int)count, dt->mpi, s->win, &req);
     MPI_Wait(&req, &status);
+    break;
+  case OP_NO_TRANSFER:
     break;
   }
   MPI_Win_flush(1, s->win);
@@ -180,22 +174,22 @@ static void atomic_once(sk_mctx *m, atomic_state *s, const atomic_args *a, enum 
 }
 
 /* Rank 0 (of the window's communicator) opens a passive target epoch on all, times
-** `iterations` operations, closes it; every process between a synchronised start and stop. */
-static double atomic_run(sk_mctx *m, const sk_value *args, const char *shape, enum atomic_op op)
+** `iterations` operations of the row, closes it; every process between a synchronised
+** start and stop. */
+static double measure_atomic(sk_mctx *m, const sk_value *args)
 {
   atomic_state *s = atomic_of(m);
-  atomic_args a;
+  long i, iterations = m->arg.iterations, count = atomic_count(m);
   int rank;
-  long i;
   double start, result = -1.0;
-  atomic_args_read(&a, args, shape);
+  (void)args;
   MPI_Comm_rank(s->comm, &rank);
   sk_sync_start(m);
-  if (rank == 0 && m->rank == 0 && a.iterations > 0) {
+  if (rank == 0 && m->rank == 0 && iterations > 0) {
     MPI_Win_lock_all(0, s->win);
     start = MPI_Wtime();
-    for (i = 0; i < a.iterations; i++) atomic_once(m, s, &a, op);
-    result = (MPI_Wtime() - start) / (double)a.iterations;
+    for (i = 0; i < iterations; i++) atomic_once(m, s, count, atomic_variants[m->variant].op);
+    result = (MPI_Wtime() - start) / (double)iterations;
     MPI_Win_unlock_all(s->win);
   } else if (m->rank == 0) {
     result = 0.0;
@@ -204,23 +198,9 @@ static double atomic_run(sk_mctx *m, const sk_value *args, const char *shape, en
   return result;
 }
 
-static double measure_Fetch_and_op(sk_mctx *m, const sk_value *args) { return atomic_run(m, args, "i", OP_FETCH_AND_OP); }
-static double measure_Compare_and_swap(sk_mctx *m, const sk_value *args)
-{
-  return atomic_run(m, args, "i", OP_COMPARE_AND_SWAP);
-}
-static double measure_Get_accumulate(sk_mctx *m, const sk_value *args) { return atomic_run(m, args, "ci", OP_GET_ACCUMULATE); }
-static double measure_Rput(sk_mctx *m, const sk_value *args) { return atomic_run(m, args, "cti", OP_RPUT); }
-static double measure_Rget(sk_mctx *m, const sk_value *args) { return atomic_run(m, args, "cti", OP_RGET); }
-
 /* Win_allocate_shared(count, datatype): the duration of the collective
 ** MPI_Win_allocate_shared of count elements per process on the node's communicator (made
 ** in init); the window is freed after the timing. Every process returns its time. */
-static void init_Win_allocate_shared(sk_mctx *m, const sk_value *args)
-{
-  atomic_init(m, args, "ct", "Win_allocate_shared", 1);
-}
-
 static double measure_Win_allocate_shared(sk_mctx *m, const sk_value *args)
 {
   atomic_state *s = atomic_of(m);
@@ -236,7 +216,7 @@ static double measure_Win_allocate_shared(sk_mctx *m, const sk_value *args)
   return end - start;
 }
 
-/* ---- verification: the window starts as zeros (the Rget target: its pattern) ---- */
+/* ---- verification: the window starts as zeros; a get's target holds rank 1's pattern ---- */
 
 static void prepare_atomic(sk_mctx *m, const sk_value *args)
 {
@@ -245,22 +225,11 @@ static void prepare_atomic(sk_mctx *m, const sk_value *args)
   sk_verify_default_prepare(m, args);
   MPI_Comm_rank(s->comm, &rank);
   MPI_Win_lock(MPI_LOCK_EXCLUSIVE, rank, 0, s->win);
-  memset(s->memory, 0, s->bytes);
+  if (atomic_variants[m->variant].op == OP_RGET) sk_verify_fill(s->memory, s->bytes, 1, 0);
+  else memset(s->memory, 0, s->bytes);
   MPI_Win_unlock(rank, s->win);
   s->expected = 0;
   memset(s->result, 0, sizeof(int));
-  MPI_Barrier(s->comm);
-}
-
-static void prepare_Rget(sk_mctx *m, const sk_value *args)
-{
-  atomic_state *s = atomic_of(m);
-  int rank;
-  prepare_atomic(m, args);
-  MPI_Comm_rank(s->comm, &rank);
-  MPI_Win_lock(MPI_LOCK_EXCLUSIVE, rank, 0, s->win);
-  sk_verify_fill(s->memory, s->bytes, 1, 0);
-  MPI_Win_unlock(rank, s->win);
   MPI_Barrier(s->comm);
 }
 
@@ -295,39 +264,35 @@ static void expect_ints(sk_mctx *m, const char *what, const int *got, long n, in
 }
 
 /* After n additions of 1 the target holds n, and the last fetched value is n - 1. */
-static void check_atomic(sk_mctx *m, const sk_value *args, const char *shape)
+static void check_atomic(sk_mctx *m, const sk_value *args)
 {
   atomic_state *s = atomic_of(m);
-  atomic_args a;
+  long iterations = m->arg.iterations;
   const int *target = atomic_target_ints(m);
-  atomic_args_read(&a, args, shape);
-  if (a.iterations <= 0) return;
-  if (target != NULL) expect_ints(m, "target window", target, a.count, (int)a.iterations);
-  if (m->rank == 0) expect_ints(m, "fetched result", s->result, a.count, (int)a.iterations - 1);
+  (void)args;
+  if (iterations <= 0) return;
+  if (target != NULL) expect_ints(m, "target window", target, atomic_count(m), (int)iterations);
+  if (m->rank == 0) expect_ints(m, "fetched result", s->result, atomic_count(m), (int)iterations - 1);
 }
-
-static void check_Fetch_and_op(sk_mctx *m, const sk_value *args) { check_atomic(m, args, "i"); }
-static void check_Compare_and_swap(sk_mctx *m, const sk_value *args) { check_atomic(m, args, "i"); }
-static void check_Get_accumulate(sk_mctx *m, const sk_value *args) { check_atomic(m, args, "ci"); }
 
 /* Rput / Shared_Put: the target's window holds rank 0's data; Rget / Shared_Get: rank 0's
 ** receive buffer holds the target's pattern. */
 static void check_put(sk_mctx *m, const sk_value *args)
 {
-  atomic_args a;
   const int *target = atomic_target_ints(m);
-  atomic_args_read(&a, args, "cti");
-  if (a.iterations > 0 && target != NULL)
-    sk_mpi_verify_block(m, "target window", (const char *)target, a.count, a.dt, a.count, a.dt, 0, 0);
+  (void)args;
+  if (m->arg.iterations > 0 && target != NULL)
+    sk_mpi_verify_block(m, "target window", (const char *)target, m->arg.count, sk_win_datatype(m), m->arg.count,
+                        sk_win_datatype(m), 0, 0);
 }
 
 static void check_get(sk_mctx *m, const sk_value *args)
 {
-  atomic_args a;
+  (void)args;
   atomic_target_ints(m);   /* every process past its measure call */
-  atomic_args_read(&a, args, "cti");
-  if (a.iterations > 0 && m->rank == 0)
-    sk_mpi_verify_block(m, "receive buffer", m->recv_buf, a.count, a.dt, a.count, a.dt, 1, 0);
+  if (m->arg.iterations > 0 && m->rank == 0)
+    sk_mpi_verify_block(m, "receive buffer", m->recv_buf, m->arg.count, sk_win_datatype(m), m->arg.count,
+                        sk_win_datatype(m), 1, 0);
 }
 
 #ifdef SKAMPI_TESTING
@@ -336,7 +301,7 @@ static void check_get(sk_mctx *m, const sk_value *args)
 static double measure_Verify_Corrupt_Atomic_Test(sk_mctx *m, const sk_value *args)
 {
   atomic_state *s = atomic_of(m);
-  double t = atomic_run(m, args, "i", OP_FETCH_AND_OP);
+  double t = measure_atomic(m, args);
   MPI_Barrier(s->comm);   /* after rank 0's operations (the engine's stop is no barrier) */
   if (m->rank == 1) {
     MPI_Win_lock(MPI_LOCK_EXCLUSIVE, 1, 0, s->win);
@@ -350,29 +315,25 @@ static double measure_Verify_Corrupt_Atomic_Test(sk_mctx *m, const sk_value *arg
 #endif /* MPI-3 */
 
 static const sk_measurement mpi_win_atomic_table[] = {
-  SK_ROW_MPI3("Fetch_and_op", "iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Fetch_and_op, init_Fetch_and_op, finalize_atomic, prepare_atomic, check_Fetch_and_op, NULL),
-  SK_ROW_MPI3("Compare_and_swap", "iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Compare_and_swap, init_Compare_and_swap, finalize_atomic, prepare_atomic,
-              check_Compare_and_swap, NULL),
-  SK_ROW_MPI3("Get_accumulate", "count:i iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Get_accumulate, init_Get_accumulate, finalize_atomic, prepare_atomic, check_Get_accumulate,
-              NULL),
-  SK_ROW_MPI3("Rput", "count:i datatype:t iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Rput, init_Rput, finalize_atomic, prepare_atomic, check_put, NULL),
-  SK_ROW_MPI3("Rget", "count:i datatype:t iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Rget, init_Rget, finalize_atomic, prepare_Rget, check_get, NULL),
-  SK_ROW_MPI3("Shared_Put", "count:i datatype:t iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Rput, init_Shared_Put, finalize_atomic, prepare_atomic, check_put, NULL),
-  SK_ROW_MPI3("Shared_Get", "count:i datatype:t iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Rget, init_Shared_Get, finalize_atomic, prepare_Rget, check_get, NULL),
-  SK_ROW_MPI3("Win_allocate_shared", "count:i datatype:t", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Win_allocate_shared, init_Win_allocate_shared, finalize_atomic, NULL, NULL,
-              "allocates a window, moves no data"),
+  SK_ROW_MPI3("Fetch_and_op", "iterations:i", SK_PATTERN_COLLECTIVE, 2, AV_FETCH_AND_OP,
+              measure_atomic, init_atomic, finalize_atomic, prepare_atomic, check_atomic, NULL),
+  SK_ROW_MPI3("Compare_and_swap", "iterations:i", SK_PATTERN_COLLECTIVE, 2, AV_COMPARE_AND_SWAP,
+              measure_atomic, init_atomic, finalize_atomic, prepare_atomic, check_atomic, NULL),
+  SK_ROW_MPI3("Get_accumulate", "count:i iterations:i", SK_PATTERN_COLLECTIVE, 2, AV_GET_ACCUMULATE,
+              measure_atomic, init_atomic, finalize_atomic, prepare_atomic, check_atomic, NULL),
+  SK_ROW_MPI3("Rput", "count:i datatype:t iterations:i", SK_PATTERN_COLLECTIVE, 2, AV_RPUT,
+              measure_atomic, init_atomic, finalize_atomic, prepare_atomic, check_put, NULL),
+  SK_ROW_MPI3("Rget", "count:i datatype:t iterations:i", SK_PATTERN_COLLECTIVE, 2, AV_RGET,
+              measure_atomic, init_atomic, finalize_atomic, prepare_atomic, check_get, NULL),
+  SK_ROW_MPI3("Shared_Put", "count:i datatype:t iterations:i", SK_PATTERN_COLLECTIVE, 2, AV_SHARED_PUT,
+              measure_atomic, init_atomic, finalize_atomic, prepare_atomic, check_put, NULL),
+  SK_ROW_MPI3("Shared_Get", "count:i datatype:t iterations:i", SK_PATTERN_COLLECTIVE, 2, AV_SHARED_GET,
+              measure_atomic, init_atomic, finalize_atomic, prepare_atomic, check_get, NULL),
+  SK_ROW_MPI3("Win_allocate_shared", "count:i datatype:t", SK_PATTERN_COLLECTIVE, 2, AV_WIN_ALLOCATE_SHARED,
+              measure_Win_allocate_shared, init_atomic, finalize_atomic, NULL, NULL, "allocates a window, moves no data"),
 #ifdef SKAMPI_TESTING
-  SK_ROW_MPI3("Verify_Corrupt_Atomic_Test", "iterations:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_Verify_Corrupt_Atomic_Test, init_Fetch_and_op, finalize_atomic, prepare_atomic,
-              check_Fetch_and_op, NULL),
+  SK_ROW_MPI3("Verify_Corrupt_Atomic_Test", "iterations:i", SK_PATTERN_COLLECTIVE, 2, AV_FETCH_AND_OP,
+              measure_Verify_Corrupt_Atomic_Test, init_atomic, finalize_atomic, prepare_atomic, check_atomic, NULL),
 #endif
   SK_ROW_END
 };

@@ -1,38 +1,30 @@
 /*
 ** meas_mpi_win_sync.c -- one-sided communication, window synchronisation (SKaMPI 5
 ** manual §3.3): fences, general active target (post, start, complete, wait, test),
-** passive target locks, window creation and destruction. Each parameter list of its rows
-** has its own argument struct (meas_mpi.h) and reader here. The module also owns what
-** every one-sided measurement shares (meas_mpi.h): the reader of (count, datatype,
-** info), the window state, its setup and teardown, the block transfers and one PSCW
-** epoch, and the verification helpers (prepares, the slot-by-slot window check; verify.h).
-** The functions need MPI-2 and exist when SK_MPI_LEVEL >= 2 (MPI 2, 3, 4 and later
-** alike); the rows exist in every build.
-**
-** Common rules (the manual lists names and parameters only; these are our choices,
-** modelled on what SKaMPI 5 did):
-** - The first parameter <int> is the count of elements of <dt> in one message.
-** - init allocates the window memory with MPI_Alloc_mem (the buffers of the context are
-**   valid in measure only) and creates the window over it with the given info, the
-**   displacement unit 1 byte; finalize frees both. Puts read from the send buffer, gets
-**   write to the receive buffer.
-** - Every measure runs between sk_sync_start() and sk_sync_stop() on all processes of
-**   the communicator and leaves no epoch open. A fence-based function returns on every
-**   process the time of the whole synchronised part; a function that times one call or
-**   one role returns that time on the processes having the role and -1 elsewhere.
-** - Roles: rank 0 is the origin, rank 1 the target of pairwise transfers; in the PSCW
-**   measurements rank 0 starts an access epoch on all other ranks, which post exposure
-**   epochs to rank 0.
-** - <assert> is checked against the assertions valid for the call that is measured; the
-**   PSCW functions give MPI_Win_start its MPI_MODE_NOCHECK bit and MPI_Win_post all of
-**   it. With MPI_MODE_NOCHECK the post must precede the start, so the processes then
-**   meet in an MPI_Barrier between them.
-** - <lock_type> is MPI_LOCK_SHARED or MPI_LOCK_EXCLUSIVE of the library, or 0 (shared)
-**   or 1 (exclusive), the values that work on every MPI (the manual names no constants).
-** - <delay_us>: microseconds in a busy loop without MPI calls (sk_mpi_busy_wait).
+** passive target locks, window creation and destruction. The module also owns what every
+** one-sided measurement shares (meas_mpi.h): the window state, its setup and teardown,
+** the block transfers, one PSCW epoch and the verification helpers (verify.h). The
+** functions read their arguments by name (m->arg); rows that differ only in what they
+** time share one function and tell themselves apart by their VARIANT. They need MPI-2
+** (SK_MPI_LEVEL >= 2); the rows exist in every build. The rules the one-sided rows share
+** (roles, assertions, lock types, delays) are in doc/internals.md, "One-sided modules".
 */
 #include "meas_mpi.h"
 #include "verify.h"
+
+/* The VARIANTs of the rows (in every build: the table names them). Who puts before the
+** closing fence: rank 0 to rank 1, or every process to its right neighbour. */
+enum fence_close_putters { FENCE_CLOSE_RANK_0, FENCE_CLOSE_EVERYBODY };
+
+/* The lock rows: the MPI_Win_lock or the MPI_Win_unlock call timed. */
+enum lock_timed { LOCK_TIME_LOCK, LOCK_TIME_UNLOCK };
+
+/* The PSCW rows, by what they time (pscw_variants). */
+enum pscw_variant_id {
+  PSCW_V_START, PSCW_V_START_DELAYED_POST, PSCW_V_POST, PSCW_V_COMPLETE, PSCW_V_STARTCOMPLETE, PSCW_V_COMPLETE_N,
+  PSCW_V_COMPLETE_DELAYED_WAIT, PSCW_V_WAIT_EARLY_COMPLETE, PSCW_V_WAIT_DELAYED_COMPLETE, PSCW_V_TEST,
+  PSCW_V_TEST_DELAYED
+};
 
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
 
@@ -41,24 +33,9 @@
 
 /* ---- shared by the one-sided modules ---- */
 
-/* The rows (count, datatype, info): MPI_Win_create here; MPI_Put_Pingpong,
-** MPI_Put_fence_bidirectional, MPI_Put_callduration, MPI_Put_dedicated, MPI_Put_passive,
-** MPI_Put_fence, MPI_Get_Pingpong, MPI_Get_callduration, MPI_Get_dedicated,
-** MPI_Get_passive, MPI_Get_fence and onesided_dummy in meas_mpi_win_transfer.c. */
-SK_API void sk_win_plain_args_read(sk_win_plain_args *a, const sk_value *args)
+SK_API const sk_datatype *sk_win_datatype(const sk_mctx *m)
 {
-  a->count = args[0].u.i;
-  a->dt = args[1].u.dt;
-  a->info = &args[2];
-}
-
-/* The lists that begin (count, info), without a datatype: the window moves MPI_INTs
-** (dt stays NULL here; the window state holds sk_mpi_int_type()). */
-SK_API void sk_win_count_info_read(sk_win_plain_args *a, const sk_value *args)
-{
-  a->count = args[0].u.i;
-  a->dt = NULL;
-  a->info = &args[1];
+  return m->arg.datatype != NULL ? m->arg.datatype : sk_mpi_int_type();
 }
 
 SK_API MPI_Info sk_win_info(const sk_value *info)
@@ -66,9 +43,9 @@ SK_API MPI_Info sk_win_info(const sk_value *info)
   return info != NULL && info->u.info != NULL ? *(MPI_Info *)info->u.info : MPI_INFO_NULL;
 }
 
-SK_API sk_win_state *sk_win_setup(sk_mctx *m, const char *fn, long count, const sk_datatype *dt,
-                                  const sk_value *info, long slots, int create)
+SK_API sk_win_state *sk_win_setup(sk_mctx *m, long count, const sk_datatype *dt, long slots, int create)
 {
+  const char *fn = m->name;
   sk_win_state *s;
   size_t bytes;
   sk_mpi_check_count(m, fn, "count", count);
@@ -78,7 +55,7 @@ SK_API sk_win_state *sk_win_setup(sk_mctx *m, const char *fn, long count, const 
   if (m->failed) return NULL;
   s = (sk_win_state *)sk_calloc(1, sizeof *s);
   s->type = dt;
-  s->info = info;
+  s->info = m->arg.info;
   s->win = MPI_WIN_NULL;
   s->origins = s->targets = MPI_GROUP_NULL;
   s->derived = MPI_DATATYPE_NULL;
@@ -88,21 +65,26 @@ SK_API sk_win_state *sk_win_setup(sk_mctx *m, const char *fn, long count, const 
   s->memory_size = (MPI_Aint)bytes;
   MPI_Alloc_mem(bytes > 0 ? (MPI_Aint)bytes : 1, MPI_INFO_NULL, &s->memory);
   memset(s->memory, 0, bytes > 0 ? bytes : 1);
-  if (create) MPI_Win_create(s->memory, s->memory_size, 1, sk_win_info(info), sk_mpi_comm(m), &s->win);
+  if (create) MPI_Win_create(s->memory, s->memory_size, 1, sk_win_info(s->info), sk_mpi_comm(m), &s->win);
   if (create) sk_tp_errors_return_win(&s->win);   /* an error is the suite's, not the run's end (transport.h) */
   m->state = s;
   m->reported_size = sk_mpi_data_bytes(count, dt);
   return s;
 }
 
-SK_API sk_win_state *sk_win_simple(sk_mctx *m, const char *fn, long count, const sk_datatype *dt,
-                                   const sk_value *info, long slots)
+SK_API sk_win_state *sk_win_simple(sk_mctx *m, long slots)
 {
-  sk_win_state *s = sk_win_setup(m, fn, count, dt, info, slots, 1);
+  sk_win_state *s = sk_win_setup(m, m->arg.count, sk_win_datatype(m), slots, 1);
   if (s == NULL) return NULL;
   m->send_usage = s->block;
   m->recv_usage = s->block;
   return s;
+}
+
+SK_API void sk_win_init_one_block(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_win_simple(m, 1);
 }
 
 SK_API void sk_win_groups(sk_mctx *m, sk_win_state *s, int n_targets)
@@ -333,111 +315,15 @@ SK_API void sk_win_check_received(sk_mctx *m, sk_win_source source)
   win_check_slots(m, "receive buffer after the epoch", m->recv_buf, m->recv_usage, source);
 }
 
-/* ---- the readers: one per parameter list (meas_mpi.h), by position ---- */
-
-/* MPI_Win_fence_open, MPI_Win_start, MPI_Win_post: (count, datatype, info, assertion). */
-static void win_epoch_args_read(sk_win_epoch_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->assertion = args[3].u.i;
-}
-
-/* MPI_Win_fence_close, MPI_Win_fence_close_collective, MPI_Win_complete,
-** MPI_Win_startcomplete, MPI_Win_test: (count, datatype, info, assertion, do_a_put). */
-static void win_epoch_put_args_read(sk_win_epoch_put_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->assertion = args[3].u.i;
-  a->do_a_put = args[4].u.i;
-}
-
-/* MPI_Win_complete_delayed_wait, MPI_Win_wait_early_complete,
-** MPI_Win_wait_delayed_complete, MPI_Win_test_delayed: (count, datatype, info, assertion,
-** do_a_put, delay_us). */
-static void win_epoch_put_delay_args_read(sk_win_epoch_put_delay_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->assertion = args[3].u.i;
-  a->do_a_put = args[4].u.i;
-  a->delay_us = args[5].u.i;
-}
-
-/* MPI_Win_start_delayed_post: (count, datatype, info, assertion, delay_us, delay_rank). */
-static void win_delayed_post_args_read(sk_win_delayed_post_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->assertion = args[3].u.i;
-  a->delay_us = args[4].u.i;
-  a->delay_rank = args[5].u.i;
-}
-
-/* MPI_Win_complete_n: (count, datatype, info, assertion, msg_count, delay_us). */
-static void win_complete_n_args_read(sk_win_complete_n_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->assertion = args[3].u.i;
-  a->msg_count = args[4].u.i;
-  a->delay_us = args[5].u.i;
-}
-
-/* MPI_Win_fence_openclose, MPI_Win_free: (count, datatype, info, do_a_put). */
-static void win_put_args_read(sk_win_put_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->do_a_put = args[3].u.i;
-}
-
-/* MPI_Win_fence_close_delayed: (count, datatype, info, msg_count, delay_us). */
-static void win_close_delayed_args_read(sk_win_close_delayed_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->msg_count = args[3].u.i;
-  a->delay_us = args[4].u.i;
-}
-
-/* MPI_Win_lock: (count, datatype, info, assertion, lock_type, dest_rank). */
-static void win_lock_args_read(sk_win_lock_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->assertion = args[3].u.i;
-  a->lock_type = args[4].u.i;
-  a->dest_rank = args[5].u.i;
-}
-
-/* MPI_Win_lock_desync: (count, datatype, info, assertion, lock_type, dest_rank, delay_us). */
-static void win_lock_desync_args_read(sk_win_lock_desync_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->assertion = args[3].u.i;
-  a->lock_type = args[4].u.i;
-  a->dest_rank = args[5].u.i;
-  a->delay_us = args[6].u.i;
-}
-
-/* MPI_Win_unlock: (count, datatype, info, assertion, lock_type, dest_rank, do_a_put,
-** delay_us). */
-static void win_unlock_args_read(sk_win_unlock_args *a, const sk_value *args)
-{
-  sk_win_plain_args_read(&a->head, args);
-  a->assertion = args[3].u.i;
-  a->lock_type = args[4].u.i;
-  a->dest_rank = args[5].u.i;
-  a->do_a_put = args[6].u.i;
-  a->delay_us = args[7].u.i;
-}
-
 /* ---- fence ---- */
 
 /* MPI_Win_fence_open(count, dt, info, assert): the opening MPI_Win_fence(assert); the
 ** epoch is closed with MPI_MODE_NOSUCCEED after the timing. */
 static void init_MPI_Win_fence_open(sk_mctx *m, const sk_value *args)
 {
-  sk_win_state *s;
-  sk_win_epoch_args a;
-  win_epoch_args_read(&a, args);
-  sk_win_check_assert(m, "MPI_Win_fence_open", a.assertion, FENCE_ASSERTS);
-  s = sk_win_simple(m, "MPI_Win_fence_open", a.head.count, a.head.dt, a.head.info, 1);
-  if (s != NULL) s->arg.epoch = a;
+  (void)args;
+  sk_win_check_assert(m, m->name, m->arg.assertion, FENCE_ASSERTS);
+  sk_win_simple(m, 1);
 }
 
 static double measure_MPI_Win_fence_open(sk_mctx *m, const sk_value *args)
@@ -446,63 +332,37 @@ static double measure_MPI_Win_fence_open(sk_mctx *m, const sk_value *args)
   double start, end;
   (void)args;
   start = sk_sync_start(m);
-  MPI_Win_fence((int)s->arg.epoch.assertion, s->win);
+  MPI_Win_fence((int)m->arg.assertion, s->win);
   end = sk_sync_stop(m);
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
   return end - start;
 }
 
-/* The closing fences, args (count, dt, info, assert, doput): assert of the closing
-** MPI_Win_fence; with doput the puts forbid MPI_MODE_NOPRECEDE there. */
-static void init_fence_close(sk_mctx *m, const sk_value *args, const char *fn)
+/* The closing fences (count, dt, info, assert, doput): assert of the closing
+** MPI_Win_fence; with doput the puts forbid MPI_MODE_NOPRECEDE there. Who puts is the
+** VARIANT: rank 0 to rank 1 (MPI_Win_fence_close), or every process to its right
+** neighbour, rank+1 mod size (MPI_Win_fence_close_collective). */
+static void init_fence_close(sk_mctx *m, const sk_value *args)
 {
-  sk_win_state *s;
-  sk_win_epoch_put_args a;
-  win_epoch_put_args_read(&a, args);
-  sk_win_check_assert(m, fn, a.assertion, MPI_MODE_NOSTORE | MPI_MODE_NOPUT | MPI_MODE_NOSUCCEED
-                      | (a.do_a_put ? 0 : MPI_MODE_NOPRECEDE));
-  s = sk_win_simple(m, fn, a.head.count, a.head.dt, a.head.info, 1);
-  if (s != NULL) s->arg.epoch_put = a;
+  (void)args;
+  sk_win_check_assert(m, m->name, m->arg.assertion, MPI_MODE_NOSTORE | MPI_MODE_NOPUT | MPI_MODE_NOSUCCEED
+                      | (m->arg.do_a_put ? 0 : MPI_MODE_NOPRECEDE));
+  sk_win_simple(m, 1);
 }
 
-/* Opens the epoch, lets the putters put (rank 0 to 1, or everybody to its right
-** neighbour), and times the closing MPI_Win_fence(assert) alone. */
-static double fence_close(sk_mctx *m, int everybody_puts)
+/* Opens the epoch, lets the putters put, and times the closing MPI_Win_fence(assert) alone. */
+static double measure_fence_close(sk_mctx *m, const sk_value *args)
 {
   sk_win_state *s = sk_win_of(m);
-  const sk_win_epoch_put_args *a = &s->arg.epoch_put;
   double start;
+  (void)args;
   sk_sync_start(m);
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
-  if (a->do_a_put && (everybody_puts || m->rank == 0)) sk_win_put_block(m, s, (m->rank + 1) % m->size, 0);
+  if (m->arg.do_a_put && (m->variant == FENCE_CLOSE_EVERYBODY || m->rank == 0))
+    sk_win_put_block(m, s, (m->rank + 1) % m->size, 0);
   start = MPI_Wtime();
-  MPI_Win_fence((int)a->assertion, s->win);
+  MPI_Win_fence((int)m->arg.assertion, s->win);
   return sk_sync_stop(m) - start;
-}
-
-/* MPI_Win_fence_close(count, dt, info, assert, doput): rank 0 puts to rank 1. */
-static void init_MPI_Win_fence_close(sk_mctx *m, const sk_value *args)
-{
-  init_fence_close(m, args, "MPI_Win_fence_close");
-}
-
-static double measure_MPI_Win_fence_close(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return fence_close(m, 0);
-}
-
-/* MPI_Win_fence_close_collective(count, dt, info, assert, doput): every process puts to
-** its right neighbour (rank+1 mod size). */
-static void init_MPI_Win_fence_close_collective(sk_mctx *m, const sk_value *args)
-{
-  init_fence_close(m, args, "MPI_Win_fence_close_collective");
-}
-
-static double measure_MPI_Win_fence_close_collective(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return fence_close(m, 1);
 }
 
 /* MPI_Win_fence_close_delayed(count, dt, info, msg_cnt, delay_us): rank 0 puts msg_cnt
@@ -511,312 +371,118 @@ static double measure_MPI_Win_fence_close_collective(sk_mctx *m, const sk_value 
 ** quickly; one that defers the transfer to the fence does not. */
 static void init_MPI_Win_fence_close_delayed(sk_mctx *m, const sk_value *args)
 {
-  static const char fn[] = "MPI_Win_fence_close_delayed";
-  sk_win_state *s;
-  sk_win_close_delayed_args a;
-  win_close_delayed_args_read(&a, args);
-  sk_mpi_check_count(m, fn, "delay_us", a.delay_us);
-  s = sk_win_simple(m, fn, a.head.count, a.head.dt, a.head.info, a.msg_count);
-  if (s != NULL) s->arg.close_delayed = a;
+  (void)args;
+  sk_mpi_check_count(m, m->name, "delay_us", m->arg.delay_us);
+  sk_win_simple(m, m->arg.msg_count);
 }
 
 static double measure_MPI_Win_fence_close_delayed(sk_mctx *m, const sk_value *args)
 {
   sk_win_state *s = sk_win_of(m);
-  const sk_win_close_delayed_args *a = &s->arg.close_delayed;
   long k;
   double start;
   (void)args;
   sk_sync_start(m);
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
   if (m->rank == 0)
-    for (k = 0; k < a->msg_count; k++) sk_win_put_block(m, s, 1, k);
-  sk_mpi_busy_wait((double)a->delay_us);
+    for (k = 0; k < m->arg.msg_count; k++) sk_win_put_block(m, s, 1, k);
+  sk_mpi_busy_wait((double)m->arg.delay_us);
   start = MPI_Wtime();
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
   return sk_sync_stop(m) - start;
 }
 
 /* MPI_Win_fence_openclose(count, dt, info, doput): a whole fence epoch, opening fence,
-** the put of rank 0 to rank 1 if doput, closing fence. */
-static void init_MPI_Win_fence_openclose(sk_mctx *m, const sk_value *args)
-{
-  sk_win_state *s;
-  sk_win_put_args a;
-  win_put_args_read(&a, args);
-  s = sk_win_simple(m, "MPI_Win_fence_openclose", a.head.count, a.head.dt, a.head.info, 1);
-  if (s != NULL) s->arg.put = a;
-}
-
+** the put of rank 0 to rank 1 if doput, closing fence (init: sk_win_init_one_block). */
 static double measure_MPI_Win_fence_openclose(sk_mctx *m, const sk_value *args)
 {
   sk_win_state *s = sk_win_of(m);
   double start = sk_sync_start(m);
   (void)args;
   MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
-  if (s->arg.put.do_a_put && m->rank == 0) sk_win_put_block(m, s, 1, 0);
+  if (m->arg.do_a_put && m->rank == 0) sk_win_put_block(m, s, 1, 0);
   MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
   return sk_sync_stop(m) - start;
 }
 
 /* ---- general active target synchronisation (post, start, complete, wait) ---- */
 
-/* The delay_us and delay_rank checks of the PSCW measurements that have them; run before
-** init_pscw, whose checks come after them. */
-static void check_pscw_delay_us(sk_mctx *m, const char *fn, long delay_us)
+/* The PSCW rows share one init and one measure; their VARIANT indexes pscw_variants:
+** which call or part of the epoch is timed, who spends the row's delay_us where, and
+** whether the origin always puts msg_count messages (else one if doput). */
+enum pscw_delayed { PSCW_NO_DELAY, PSCW_DELAY_POST, PSCW_DELAY_COMPLETE, PSCW_DELAY_WAIT };
+
+typedef struct pscw_variant {
+  enum sk_pscw_timed timed;
+  enum pscw_delayed delayed;  /* POST: target delay_rank before MPI_Win_post; COMPLETE: the
+                                 origin before MPI_Win_complete; WAIT: the targets before
+                                 MPI_Win_wait */
+  int puts_messages;          /* the origin puts msg_count messages to every target */
+} pscw_variant;
+
+static const pscw_variant pscw_variants[] = {
+  { PSCW_START, PSCW_NO_DELAY, 0 },               /* MPI_Win_start: the origin's MPI_Win_start */
+  { PSCW_START, PSCW_DELAY_POST, 0 },             /* _start_delayed_post: does start wait for the posts? */
+  { PSCW_POST, PSCW_NO_DELAY, 0 },                /* MPI_Win_post: the targets' MPI_Win_post */
+  { PSCW_COMPLETE, PSCW_NO_DELAY, 0 },            /* MPI_Win_complete: the origin's */
+  { PSCW_STARTCOMPLETE, PSCW_NO_DELAY, 0 },       /* _startcomplete: the origin's whole access epoch */
+  { PSCW_COMPLETE, PSCW_DELAY_COMPLETE, 1 },      /* _complete_n: after msg_count puts to every target */
+  { PSCW_COMPLETE, PSCW_DELAY_WAIT, 0 },          /* _complete_delayed_wait: does complete wait for them? */
+  { PSCW_WAIT, PSCW_DELAY_WAIT, 0 },              /* _wait_early_complete: the epoch is over by then */
+  { PSCW_WAIT, PSCW_DELAY_COMPLETE, 0 },          /* _wait_delayed_complete */
+  { PSCW_TEST_LOOP, PSCW_NO_DELAY, 0 },           /* MPI_Win_test: the targets' MPI_Win_test loop */
+  { PSCW_TEST_ONCE, PSCW_DELAY_COMPLETE, 0 }      /* _test_delayed: ONE MPI_Win_test while the epoch is open */
+};
+
+/* Whether the origin puts in the row's epochs, and how many messages to every target. */
+static int pscw_puts(const sk_mctx *m)
 {
-  sk_mpi_check_count(m, fn, "delay_us", delay_us);
+  return pscw_variants[m->variant].puts_messages || m->arg.do_a_put != 0;
 }
 
-static void check_pscw_delay_rank(sk_mctx *m, const char *fn, long delay_rank)
+static long pscw_messages(const sk_mctx *m)
 {
-  sk_mpi_check_rank(m, fn, "delay_rank", delay_rank);
-  if (!m->failed && delay_rank == 0) {
-    char msg[200];
-    sprintf(msg, "%.60s: delay_rank must be a target (1..size-1), rank 0 is the origin", fn);
-    sk_meas_fail(m, msg);
+  return pscw_variants[m->variant].puts_messages ? m->arg.msg_count : 1;
+}
+
+/* delay_us and delay_rank are checked first (a row without them has 0 there); then a
+** window of msg_cnt blocks, all ranks but 0 are targets. */
+static void init_pscw(sk_mctx *m, const sk_value *args)
+{
+  sk_win_state *s;
+  (void)args;
+  sk_mpi_check_count(m, m->name, "delay_us", m->arg.delay_us);
+  if (pscw_variants[m->variant].delayed == PSCW_DELAY_POST) {
+    sk_mpi_check_rank(m, m->name, "delay_rank", m->arg.delay_rank);
+    if (!m->failed && m->arg.delay_rank == 0) {
+      char msg[200];
+      sprintf(msg, "%.60s: delay_rank must be a target (1..size-1), rank 0 is the origin", m->name);
+      sk_meas_fail(m, msg);
+    }
   }
-}
-
-/* The init of the PSCW measurements, given the values of (count, dt, info, assert) and
-** whether the origin puts (`doput`) and how many messages to every target (`msg_cnt`):
-** a window of msg_cnt blocks, all ranks but 0 are targets. The caller keeps its
-** arguments in the state returned (NULL after a failure). */
-static sk_win_state *init_pscw(sk_mctx *m, const char *fn, long count, const sk_datatype *dt, const sk_value *info,
-                               long assertion, int doput, long msg_cnt)
-{
-  sk_win_state *s;
-  sk_win_check_assert(m, fn, assertion, MPI_MODE_NOCHECK | MPI_MODE_NOSTORE | (doput ? 0 : MPI_MODE_NOPUT));
-  s = sk_win_simple(m, fn, count, dt, info, msg_cnt);
+  sk_win_check_assert(m, m->name, m->arg.assertion,
+                      MPI_MODE_NOCHECK | MPI_MODE_NOSTORE | (pscw_puts(m) ? 0 : MPI_MODE_NOPUT));
+  s = sk_win_simple(m, pscw_messages(m));
   if (s != NULL) sk_win_groups(m, s, m->size - 1);
-  return s;
 }
 
-/* The rows (count, dt, info, assert): the origin does not put. */
-static void init_pscw_epoch(sk_mctx *m, const sk_value *args, const char *fn)
+static double measure_pscw(sk_mctx *m, const sk_value *args)
 {
-  sk_win_state *s;
-  sk_win_epoch_args a;
-  win_epoch_args_read(&a, args);
-  s = init_pscw(m, fn, a.head.count, a.head.dt, a.head.info, a.assertion, 0, 1);
-  if (s != NULL) s->arg.epoch = a;
-}
-
-/* The rows (count, dt, info, assert, doput). */
-static void init_pscw_epoch_put(sk_mctx *m, const sk_value *args, const char *fn)
-{
-  sk_win_state *s;
-  sk_win_epoch_put_args a;
-  win_epoch_put_args_read(&a, args);
-  s = init_pscw(m, fn, a.head.count, a.head.dt, a.head.info, a.assertion, a.do_a_put != 0, 1);
-  if (s != NULL) s->arg.epoch_put = a;
-}
-
-/* The rows (count, dt, info, assert, doput, delay_us). */
-static void init_pscw_epoch_put_delay(sk_mctx *m, const sk_value *args, const char *fn)
-{
-  sk_win_state *s;
-  sk_win_epoch_put_delay_args a;
-  win_epoch_put_delay_args_read(&a, args);
-  check_pscw_delay_us(m, fn, a.delay_us);
-  s = init_pscw(m, fn, a.head.count, a.head.dt, a.head.info, a.assertion, a.do_a_put != 0, 1);
-  if (s != NULL) s->arg.epoch_put_delay = a;
-}
-
-/* One epoch of the plan `timed`, one message if the origin puts. */
-static double pscw_measure(sk_mctx *m, enum sk_pscw_timed timed, long assertion, int doput)
-{
-  sk_pscw_plan p;
-  sk_pscw_plan_init(&p, timed, assertion, doput);
-  return sk_pscw_run(m, &p);
-}
-
-/* An epoch of the plan `timed` with the arguments (count, dt, info, assert) or (count, dt,
-** info, assert, doput) kept by init. */
-static double pscw_measure_epoch(sk_mctx *m, enum sk_pscw_timed timed)
-{
-  return pscw_measure(m, timed, sk_win_of(m)->arg.epoch.assertion, 0);
-}
-
-static double pscw_measure_epoch_put(sk_mctx *m, enum sk_pscw_timed timed)
-{
-  const sk_win_epoch_put_args *a = &sk_win_of(m)->arg.epoch_put;
-  return pscw_measure(m, timed, a->assertion, a->do_a_put != 0);
-}
-
-/* The rows (count, dt, info, assert, doput, delay_us): `timed` is measured while the
-** targets wait delay_us before MPI_Win_wait (PSCW_DELAY_WAIT) or the origin waits it
-** before MPI_Win_complete (PSCW_DELAY_COMPLETE). */
-enum pscw_delayed_side { PSCW_DELAY_WAIT, PSCW_DELAY_COMPLETE };
-
-static double pscw_measure_epoch_put_delay(sk_mctx *m, enum sk_pscw_timed timed, enum pscw_delayed_side side)
-{
-  const sk_win_epoch_put_delay_args *a = &sk_win_of(m)->arg.epoch_put_delay;
-  sk_pscw_plan p;
-  sk_pscw_plan_init(&p, timed, a->assertion, a->do_a_put != 0);
-  if (side == PSCW_DELAY_WAIT) p.wait_delay = (double)a->delay_us;
-  else p.complete_delay = (double)a->delay_us;
-  return sk_pscw_run(m, &p);
-}
-
-/* MPI_Win_start(count, dt, info, assert): the MPI_Win_start call of the origin. */
-static void init_MPI_Win_start(sk_mctx *m, const sk_value *args) { init_pscw_epoch(m, args, "MPI_Win_start"); }
-
-static double measure_MPI_Win_start(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return pscw_measure_epoch(m, PSCW_START);
-}
-
-/* MPI_Win_start_delayed_post(count, dt, info, assert, delay_us, delay_rank): as
-** MPI_Win_start, but target delay_rank waits delay_us before posting; shows whether
-** MPI_Win_start waits for the posts. */
-static void init_MPI_Win_start_delayed_post(sk_mctx *m, const sk_value *args)
-{
-  static const char fn[] = "MPI_Win_start_delayed_post";
-  sk_win_state *s;
-  sk_win_delayed_post_args a;
-  win_delayed_post_args_read(&a, args);
-  check_pscw_delay_us(m, fn, a.delay_us);
-  check_pscw_delay_rank(m, fn, a.delay_rank);
-  s = init_pscw(m, fn, a.head.count, a.head.dt, a.head.info, a.assertion, 0, 1);
-  if (s != NULL) s->arg.delayed_post = a;
-}
-
-static double measure_MPI_Win_start_delayed_post(sk_mctx *m, const sk_value *args)
-{
-  const sk_win_delayed_post_args *a = &sk_win_of(m)->arg.delayed_post;
+  const pscw_variant *v = &pscw_variants[m->variant];
+  double delay = (double)m->arg.delay_us;
   sk_pscw_plan p;
   (void)args;
-  sk_pscw_plan_init(&p, PSCW_START, a->assertion, 0);
-  p.post_delay = (double)a->delay_us;
-  p.post_delay_rank = (int)a->delay_rank;
+  sk_pscw_plan_init(&p, v->timed, m->arg.assertion, pscw_puts(m));
+  p.msg_cnt = pscw_messages(m);
+  if (v->delayed == PSCW_DELAY_POST) {
+    p.post_delay = delay;
+    p.post_delay_rank = (int)m->arg.delay_rank;
+  } else if (v->delayed == PSCW_DELAY_COMPLETE) {
+    p.complete_delay = delay;
+  } else if (v->delayed == PSCW_DELAY_WAIT) {
+    p.wait_delay = delay;
+  }
   return sk_pscw_run(m, &p);
-}
-
-/* MPI_Win_post(count, dt, info, assert): the MPI_Win_post call of the targets. */
-static void init_MPI_Win_post(sk_mctx *m, const sk_value *args) { init_pscw_epoch(m, args, "MPI_Win_post"); }
-
-static double measure_MPI_Win_post(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return pscw_measure_epoch(m, PSCW_POST);
-}
-
-/* MPI_Win_complete(count, dt, info, assert, doput): the MPI_Win_complete of the origin. */
-static void init_MPI_Win_complete(sk_mctx *m, const sk_value *args)
-{
-  init_pscw_epoch_put(m, args, "MPI_Win_complete");
-}
-
-static double measure_MPI_Win_complete(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return pscw_measure_epoch_put(m, PSCW_COMPLETE);
-}
-
-/* MPI_Win_startcomplete(count, dt, info, assert, doput): the origin's whole access
-** epoch, MPI_Win_start to MPI_Win_complete. */
-static void init_MPI_Win_startcomplete(sk_mctx *m, const sk_value *args)
-{
-  init_pscw_epoch_put(m, args, "MPI_Win_startcomplete");
-}
-
-static double measure_MPI_Win_startcomplete(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return pscw_measure_epoch_put(m, PSCW_STARTCOMPLETE);
-}
-
-/* MPI_Win_complete_n(count, dt, info, assert, msg_cnt, delay_us): the origin puts
-** msg_cnt messages to every target, waits delay_us, and its MPI_Win_complete is timed. */
-static void init_MPI_Win_complete_n(sk_mctx *m, const sk_value *args)
-{
-  static const char fn[] = "MPI_Win_complete_n";
-  sk_win_state *s;
-  sk_win_complete_n_args a;
-  win_complete_n_args_read(&a, args);
-  check_pscw_delay_us(m, fn, a.delay_us);
-  s = init_pscw(m, fn, a.head.count, a.head.dt, a.head.info, a.assertion, 1, a.msg_count);
-  if (s != NULL) s->arg.complete_n = a;
-}
-
-static double measure_MPI_Win_complete_n(sk_mctx *m, const sk_value *args)
-{
-  const sk_win_complete_n_args *a = &sk_win_of(m)->arg.complete_n;
-  sk_pscw_plan p;
-  (void)args;
-  sk_pscw_plan_init(&p, PSCW_COMPLETE, a->assertion, 1);
-  p.msg_cnt = a->msg_count;
-  p.complete_delay = (double)a->delay_us;
-  return sk_pscw_run(m, &p);
-}
-
-/* MPI_Win_complete_delayed_wait(count, dt, info, assert, doput, delay_us): the targets
-** wait delay_us before MPI_Win_wait; the origin's MPI_Win_complete is timed (does it
-** wait for them?). */
-static void init_MPI_Win_complete_delayed_wait(sk_mctx *m, const sk_value *args)
-{
-  init_pscw_epoch_put_delay(m, args, "MPI_Win_complete_delayed_wait");
-}
-
-static double measure_MPI_Win_complete_delayed_wait(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return pscw_measure_epoch_put_delay(m, PSCW_COMPLETE, PSCW_DELAY_WAIT);
-}
-
-/* MPI_Win_wait_early_complete(..., doput, delay_us): the origin completes at once, the
-** targets wait delay_us and then time their MPI_Win_wait (the epoch is over by then). */
-static void init_MPI_Win_wait_early_complete(sk_mctx *m, const sk_value *args)
-{
-  init_pscw_epoch_put_delay(m, args, "MPI_Win_wait_early_complete");
-}
-
-static double measure_MPI_Win_wait_early_complete(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return pscw_measure_epoch_put_delay(m, PSCW_WAIT, PSCW_DELAY_WAIT);
-}
-
-/* MPI_Win_wait_delayed_complete(..., doput, delay_us): the origin waits delay_us before
-** MPI_Win_complete; the targets' MPI_Win_wait is timed. */
-static void init_MPI_Win_wait_delayed_complete(sk_mctx *m, const sk_value *args)
-{
-  init_pscw_epoch_put_delay(m, args, "MPI_Win_wait_delayed_complete");
-}
-
-static double measure_MPI_Win_wait_delayed_complete(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return pscw_measure_epoch_put_delay(m, PSCW_WAIT, PSCW_DELAY_COMPLETE);
-}
-
-/* MPI_Win_test(count, dt, info, assert, doput): the targets end their exposure epoch by
-** calling MPI_Win_test until it succeeds; that loop is timed. */
-static void init_MPI_Win_test(sk_mctx *m, const sk_value *args)
-{
-  init_pscw_epoch_put(m, args, "MPI_Win_test");
-}
-
-static double measure_MPI_Win_test(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return pscw_measure_epoch_put(m, PSCW_TEST_LOOP);
-}
-
-/* MPI_Win_test_delayed(..., doput, delay_us): the origin waits delay_us before
-** MPI_Win_complete; the targets time ONE MPI_Win_test made while the epoch is still
-** open (it normally fails) and then finish with MPI_Win_wait. */
-static void init_MPI_Win_test_delayed(sk_mctx *m, const sk_value *args)
-{
-  init_pscw_epoch_put_delay(m, args, "MPI_Win_test_delayed");
-}
-
-static double measure_MPI_Win_test_delayed(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  return pscw_measure_epoch_put_delay(m, PSCW_TEST_ONCE, PSCW_DELAY_COMPLETE);
 }
 
 /* ---- window creation and destruction ---- */
@@ -825,9 +491,8 @@ static double measure_MPI_Win_test_delayed(sk_mctx *m, const sk_value *args)
 ** after the timing); init only allocates the memory. */
 static void init_MPI_Win_create(sk_mctx *m, const sk_value *args)
 {
-  sk_win_plain_args a;
-  sk_win_plain_args_read(&a, args);
-  sk_win_setup(m, "MPI_Win_create", a.count, a.dt, a.info, 1, 0);
+  (void)args;
+  sk_win_setup(m, m->arg.count, sk_win_datatype(m), 1, 0);
   m->send_usage = m->recv_usage = 0;
 }
 
@@ -849,11 +514,9 @@ static double measure_MPI_Win_create(sk_mctx *m, const sk_value *args)
 static void init_MPI_Win_free(sk_mctx *m, const sk_value *args)
 {
   sk_win_state *s;
-  sk_win_put_args a;
-  win_put_args_read(&a, args);
-  s = sk_win_setup(m, "MPI_Win_free", a.head.count, a.head.dt, a.head.info, 1, 0);
+  (void)args;
+  s = sk_win_setup(m, m->arg.count, sk_win_datatype(m), 1, 0);
   if (s == NULL) return;
-  s->arg.put = a;
   m->send_usage = s->block;
   m->recv_usage = 0;
 }
@@ -865,7 +528,7 @@ static double measure_MPI_Win_free(sk_mctx *m, const sk_value *args)
   (void)args;
   MPI_Win_create(s->memory, s->memory_size, 1, sk_win_info(s->info), sk_mpi_comm(m), &s->win);
   sk_tp_errors_return_win(&s->win);
-  if (s->arg.put.do_a_put) {
+  if (m->arg.do_a_put) {
     MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
     if (m->rank == 0) sk_win_put_block(m, s, 1, 0);
     MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
@@ -878,104 +541,46 @@ static double measure_MPI_Win_free(sk_mctx *m, const sk_value *args)
 
 /* ---- passive target: locks ---- */
 
-/* The lock functions, given the values of (count, dt, info, assert, lock_type, dest)
-** (the callers check delay_us first); only rank 0 locks the window of dest. The caller
-** keeps its arguments in the state returned (NULL after a failure). */
-static sk_win_state *init_lock(sk_mctx *m, const char *fn, long count, const sk_datatype *dt, const sk_value *info,
-                               long assertion, long lock_type, long dest)
+/* The lock rows (count, dt, info, assert, lock_type, dest[, doput][, delay_us]): only
+** rank 0 locks the window of dest. */
+static void init_win_lock(sk_mctx *m, const sk_value *args)
 {
-  sk_win_check_assert(m, fn, assertion, MPI_MODE_NOCHECK);
-  sk_win_check_lock_type(m, fn, lock_type);
-  sk_mpi_check_rank(m, fn, "dest", dest);
-  return sk_win_simple(m, fn, count, dt, info, 1);
+  (void)args;
+  sk_mpi_check_count(m, m->name, "delay_us", m->arg.delay_us);
+  sk_win_check_assert(m, m->name, m->arg.assertion, MPI_MODE_NOCHECK);
+  sk_win_check_lock_type(m, m->name, m->arg.lock_type);
+  sk_mpi_check_rank(m, m->name, "dest", m->arg.dest_rank);
+  sk_win_simple(m, 1);
 }
 
-/* MPI_Win_lock(count, dt, info, assert, lock_type, dest): rank 0's MPI_Win_lock call
-** (many libraries acquire the lock lazily, then the cost shows in MPI_Win_unlock). */
-static void init_MPI_Win_lock(sk_mctx *m, const sk_value *args)
-{
-  sk_win_state *s;
-  sk_win_lock_args a;
-  win_lock_args_read(&a, args);
-  s = init_lock(m, "MPI_Win_lock", a.head.count, a.head.dt, a.head.info, a.assertion, a.lock_type, a.dest_rank);
-  if (s != NULL) s->arg.lock = a;
-}
-
-static double lock_timed(sk_mctx *m, long assertion, long lock_type, long dest_rank, double target_delay)
+/* Rank 0 locks dest, then unlocks; the VARIANT says which call is timed.
+** MPI_Win_lock: rank 0's MPI_Win_lock call (many libraries acquire the lock lazily, then
+** the cost shows in MPI_Win_unlock). MPI_Win_lock_desync(..., delay_us): the same while
+** the target dest is "desynchronised": it spends delay_us in a busy loop without MPI
+** calls while rank 0 locks its window (does the lock need the target?).
+** MPI_Win_unlock(..., doput, delay_us): rank 0 puts one message if doput and waits
+** delay_us after locking; its MPI_Win_unlock is timed. */
+static double measure_win_lock(sk_mctx *m, const sk_value *args)
 {
   sk_win_state *s = sk_win_of(m);
-  int dest = (int)dest_rank;
-  double start, result = -1.0;
-  sk_sync_start(m);
-  if (m->rank == 0) {
-    start = MPI_Wtime();
-    MPI_Win_lock(sk_win_lock_type_of(lock_type), dest, (int)assertion, s->win);
-    result = MPI_Wtime() - start;
-    MPI_Win_unlock(dest, s->win);
-  } else if (m->rank == dest) {
-    sk_mpi_busy_wait(target_delay);
-  }
-  sk_sync_stop(m);
-  return result;
-}
-
-static double measure_MPI_Win_lock(sk_mctx *m, const sk_value *args)
-{
-  const sk_win_lock_args *a = &sk_win_of(m)->arg.lock;
-  (void)args;
-  return lock_timed(m, a->assertion, a->lock_type, a->dest_rank, 0.0);
-}
-
-/* MPI_Win_lock_desync(count, dt, info, assert, lock_type, dest, delay_us): as
-** MPI_Win_lock, but the target dest is "desynchronised": it spends delay_us in a busy
-** loop without MPI calls while rank 0 locks its window (does the lock need the target?). */
-static void init_MPI_Win_lock_desync(sk_mctx *m, const sk_value *args)
-{
-  static const char fn[] = "MPI_Win_lock_desync";
-  sk_win_state *s;
-  sk_win_lock_desync_args a;
-  win_lock_desync_args_read(&a, args);
-  sk_mpi_check_count(m, fn, "delay_us", a.delay_us);
-  s = init_lock(m, fn, a.head.count, a.head.dt, a.head.info, a.assertion, a.lock_type, a.dest_rank);
-  if (s != NULL) s->arg.lock_desync = a;
-}
-
-static double measure_MPI_Win_lock_desync(sk_mctx *m, const sk_value *args)
-{
-  const sk_win_lock_desync_args *a = &sk_win_of(m)->arg.lock_desync;
-  (void)args;
-  return lock_timed(m, a->assertion, a->lock_type, a->dest_rank, (double)a->delay_us);
-}
-
-/* MPI_Win_unlock(count, dt, info, assert, lock_type, dest, doput, delay_us): rank 0
-** locks dest, puts one message if doput, waits delay_us, and its MPI_Win_unlock is
-** timed. */
-static void init_MPI_Win_unlock(sk_mctx *m, const sk_value *args)
-{
-  static const char fn[] = "MPI_Win_unlock";
-  sk_win_state *s;
-  sk_win_unlock_args a;
-  win_unlock_args_read(&a, args);
-  sk_mpi_check_count(m, fn, "delay_us", a.delay_us);
-  s = init_lock(m, fn, a.head.count, a.head.dt, a.head.info, a.assertion, a.lock_type, a.dest_rank);
-  if (s != NULL) s->arg.unlock = a;
-}
-
-static double measure_MPI_Win_unlock(sk_mctx *m, const sk_value *args)
-{
-  sk_win_state *s = sk_win_of(m);
-  const sk_win_unlock_args *a = &s->arg.unlock;
-  int dest = (int)a->dest_rank;
-  double start, result = -1.0;
+  int dest = (int)m->arg.dest_rank, unlock_timed = m->variant == LOCK_TIME_UNLOCK;
+  double start = 0.0, result = -1.0;
   (void)args;
   sk_sync_start(m);
   if (m->rank == 0) {
-    MPI_Win_lock(sk_win_lock_type_of(a->lock_type), dest, (int)a->assertion, s->win);
-    if (a->do_a_put) sk_win_put_block(m, s, dest, 0);
-    sk_mpi_busy_wait((double)a->delay_us);
-    start = MPI_Wtime();
+    if (!unlock_timed) start = MPI_Wtime();
+    MPI_Win_lock(sk_win_lock_type_of(m->arg.lock_type), dest, (int)m->arg.assertion, s->win);
+    if (unlock_timed) {
+      if (m->arg.do_a_put) sk_win_put_block(m, s, dest, 0);
+      sk_mpi_busy_wait((double)m->arg.delay_us);
+      start = MPI_Wtime();
+    } else {
+      result = MPI_Wtime() - start;
+    }
     MPI_Win_unlock(dest, s->win);
-    result = MPI_Wtime() - start;
+    if (unlock_timed) result = MPI_Wtime() - start;
+  } else if (m->rank == dest && !unlock_timed) {
+    sk_mpi_busy_wait((double)m->arg.delay_us);
   }
   sk_sync_stop(m);
   return result;
@@ -999,8 +604,7 @@ static long nothing_arrived(sk_mctx *m, const sk_win_state *s, long slot, size_t
   return -1;
 }
 
-/* Rank 0 put its block into every slot (msg_cnt of them, or 1) of rank 1's window. */
-static long put_from_0_at_1(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
+SK_API long sk_win_from_0_at_1(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
 {
   (void)s;
   (void)slot;
@@ -1028,69 +632,49 @@ static long from_left(sk_mctx *m, const sk_win_state *s, long slot, size_t *offs
 /* MPI_Win_unlock: rank 0 put into slot 0 of dest (possibly itself). */
 static long from_0_at_dest(sk_mctx *m, const sk_win_state *s, long slot, size_t *offset)
 {
+  (void)s;
   (void)slot;
   (void)offset;
-  return m->rank == s->arg.unlock.dest_rank ? 0 : -1;
+  return m->rank == m->arg.dest_rank ? 0 : -1;
 }
 
 /* `source` if the origin put (do_a_put), else nothing_arrived. */
-static sk_win_source if_put(long do_a_put, sk_win_source source)
+static sk_win_source if_put(const sk_mctx *m, sk_win_source source)
 {
-  return do_a_put ? source : nothing_arrived;
+  return m->arg.do_a_put ? source : nothing_arrived;
 }
 
-/* MPI_Win_fence_close, MPI_Win_fence_close_collective (count, dt, info, assert, doput). */
-static void check_close_0_at_1(sk_mctx *m, const sk_value *args)
+/* MPI_Win_fence_close, MPI_Win_fence_openclose, MPI_Win_free: rank 0 to rank 1 if doput. */
+static void check_put_0_at_1(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  sk_win_check_window(m, if_put(sk_win_of(m)->arg.epoch_put.do_a_put, put_from_0_at_1));
+  sk_win_check_window(m, if_put(m, sk_win_from_0_at_1));
 }
 
 static void check_close_from_left(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  sk_win_check_window(m, if_put(sk_win_of(m)->arg.epoch_put.do_a_put, from_left));
+  sk_win_check_window(m, if_put(m, from_left));
 }
 
-/* MPI_Win_fence_close_delayed: rank 0 always puts. */
-static void check_0_at_1(sk_mctx *m, const sk_value *args)
+/* MPI_Win_fence_close_delayed (rank 0 always puts) and the pairwise transfers. */
+SK_API void sk_win_check_put_to_1(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  sk_win_check_window(m, put_from_0_at_1);
+  sk_win_check_window(m, sk_win_from_0_at_1);
 }
 
-/* MPI_Win_fence_openclose, MPI_Win_free (count, dt, info, doput). */
-static void check_put_0_at_1(sk_mctx *m, const sk_value *args)
+/* The PSCW rows: the origin's puts, if it put, at every target. */
+static void check_pscw_targets(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  sk_win_check_window(m, if_put(sk_win_of(m)->arg.put.do_a_put, put_from_0_at_1));
-}
-
-/* MPI_Win_complete, MPI_Win_startcomplete, MPI_Win_test (count, dt, info, assert, doput). */
-static void check_epoch_put_at_targets(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  sk_win_check_window(m, if_put(sk_win_of(m)->arg.epoch_put.do_a_put, from_0_at_targets));
-}
-
-/* The rows (count, dt, info, assert, doput, delay_us). */
-static void check_epoch_put_delay_at_targets(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  sk_win_check_window(m, if_put(sk_win_of(m)->arg.epoch_put_delay.do_a_put, from_0_at_targets));
-}
-
-/* MPI_Win_complete_n: the origin always puts. */
-static void check_at_targets(sk_mctx *m, const sk_value *args)
-{
-  (void)args;
-  sk_win_check_window(m, from_0_at_targets);
+  sk_win_check_window(m, pscw_puts(m) ? from_0_at_targets : nothing_arrived);
 }
 
 static void check_unlock_at_dest(sk_mctx *m, const sk_value *args)
 {
   (void)args;
-  sk_win_check_window_passive(m, if_put(sk_win_of(m)->arg.unlock.do_a_put, from_0_at_dest));
+  sk_win_check_window_passive(m, if_put(m, from_0_at_dest));
 }
 #endif
 
@@ -1099,61 +683,47 @@ static void check_unlock_at_dest(sk_mctx *m, const sk_value *args)
 static const sk_measurement mpi_win_sync_table[] = {
   SK_ROW_MPI2("MPI_Win_fence_open", "count:i datatype:t info:n assertion:i", SK_PATTERN_COLLECTIVE, 1, 0,
               measure_MPI_Win_fence_open, init_MPI_Win_fence_open, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
-  SK_ROW_MPI2("MPI_Win_fence_close", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Win_fence_close, init_MPI_Win_fence_close, sk_win_finalize,
-              sk_win_prepare_put, check_close_0_at_1, NULL),
-  SK_ROW_MPI2("MPI_Win_fence_close_collective", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Win_fence_close_collective, init_MPI_Win_fence_close_collective, sk_win_finalize,
-              sk_win_prepare_put, check_close_from_left, NULL),
+  SK_ROW_MPI2("MPI_Win_fence_close", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2, FENCE_CLOSE_RANK_0,
+              measure_fence_close, init_fence_close, sk_win_finalize, sk_win_prepare_put, check_put_0_at_1, NULL),
+  SK_ROW_MPI2("MPI_Win_fence_close_collective", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2, FENCE_CLOSE_EVERYBODY,
+              measure_fence_close, init_fence_close, sk_win_finalize, sk_win_prepare_put, check_close_from_left, NULL),
   SK_ROW_MPI2("MPI_Win_fence_close_delayed", "count:i datatype:t info:n msg_count:i delay_us:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Win_fence_close_delayed, init_MPI_Win_fence_close_delayed, sk_win_finalize,
-              sk_win_prepare_put, check_0_at_1, NULL),
+              measure_MPI_Win_fence_close_delayed, init_MPI_Win_fence_close_delayed, sk_win_finalize, sk_win_prepare_put, sk_win_check_put_to_1, NULL),
   SK_ROW_MPI2("MPI_Win_fence_openclose", "count:i datatype:t info:n do_a_put:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Win_fence_openclose, init_MPI_Win_fence_openclose, sk_win_finalize,
-              sk_win_prepare_put, check_put_0_at_1, NULL),
-  SK_ROW_MPI2("MPI_Win_start", "count:i datatype:t info:n assertion:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Win_start, init_MPI_Win_start, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
-  SK_ROW_MPI2("MPI_Win_start_delayed_post", "count:i datatype:t info:n assertion:i delay_us:i delay_rank:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Win_start_delayed_post, init_MPI_Win_start_delayed_post, sk_win_finalize,
-              NULL, NULL, WIN_SYNC_ONLY),
-  SK_ROW_MPI2("MPI_Win_post", "count:i datatype:t info:n assertion:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Win_post, init_MPI_Win_post, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
-  SK_ROW_MPI2("MPI_Win_complete", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Win_complete, init_MPI_Win_complete, sk_win_finalize,
-              sk_win_prepare_put, check_epoch_put_at_targets, NULL),
-  SK_ROW_MPI2("MPI_Win_startcomplete", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Win_startcomplete, init_MPI_Win_startcomplete, sk_win_finalize,
-              sk_win_prepare_put, check_epoch_put_at_targets, NULL),
-  SK_ROW_MPI2("MPI_Win_complete_n", "count:i datatype:t info:n assertion:i msg_count:i delay_us:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Win_complete_n, init_MPI_Win_complete_n, sk_win_finalize,
-              sk_win_prepare_put, check_at_targets, NULL),
-  SK_ROW_MPI2("MPI_Win_complete_delayed_wait", "count:i datatype:t info:n assertion:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Win_complete_delayed_wait, init_MPI_Win_complete_delayed_wait, sk_win_finalize,
-              sk_win_prepare_put, check_epoch_put_delay_at_targets, NULL),
-  SK_ROW_MPI2("MPI_Win_wait_early_complete", "count:i datatype:t info:n assertion:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Win_wait_early_complete, init_MPI_Win_wait_early_complete, sk_win_finalize,
-              sk_win_prepare_put, check_epoch_put_delay_at_targets, NULL),
-  SK_ROW_MPI2("MPI_Win_wait_delayed_complete", "count:i datatype:t info:n assertion:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Win_wait_delayed_complete, init_MPI_Win_wait_delayed_complete, sk_win_finalize,
-              sk_win_prepare_put, check_epoch_put_delay_at_targets, NULL),
-  SK_ROW_MPI2("MPI_Win_test", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Win_test, init_MPI_Win_test, sk_win_finalize,
-              sk_win_prepare_put, check_epoch_put_at_targets, NULL),
-  SK_ROW_MPI2("MPI_Win_test_delayed", "count:i datatype:t info:n assertion:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 2, 0,
-              measure_MPI_Win_test_delayed, init_MPI_Win_test_delayed, sk_win_finalize,
-              sk_win_prepare_put, check_epoch_put_delay_at_targets, NULL),
+              measure_MPI_Win_fence_openclose, sk_win_init_one_block, sk_win_finalize, sk_win_prepare_put, check_put_0_at_1, NULL),
+  SK_ROW_MPI2("MPI_Win_start", "count:i datatype:t info:n assertion:i", SK_PATTERN_COLLECTIVE, 2, PSCW_V_START,
+              measure_pscw, init_pscw, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
+  SK_ROW_MPI2("MPI_Win_start_delayed_post", "count:i datatype:t info:n assertion:i delay_us:i delay_rank:i", SK_PATTERN_COLLECTIVE, 2, PSCW_V_START_DELAYED_POST,
+              measure_pscw, init_pscw, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
+  SK_ROW_MPI2("MPI_Win_post", "count:i datatype:t info:n assertion:i", SK_PATTERN_COLLECTIVE, 2, PSCW_V_POST,
+              measure_pscw, init_pscw, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
+  SK_ROW_MPI2("MPI_Win_complete", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2, PSCW_V_COMPLETE,
+              measure_pscw, init_pscw, sk_win_finalize, sk_win_prepare_put, check_pscw_targets, NULL),
+  SK_ROW_MPI2("MPI_Win_startcomplete", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2, PSCW_V_STARTCOMPLETE,
+              measure_pscw, init_pscw, sk_win_finalize, sk_win_prepare_put, check_pscw_targets, NULL),
+  SK_ROW_MPI2("MPI_Win_complete_n", "count:i datatype:t info:n assertion:i msg_count:i delay_us:i", SK_PATTERN_COLLECTIVE, 2, PSCW_V_COMPLETE_N,
+              measure_pscw, init_pscw, sk_win_finalize, sk_win_prepare_put, check_pscw_targets, NULL),
+  SK_ROW_MPI2("MPI_Win_complete_delayed_wait", "count:i datatype:t info:n assertion:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 2, PSCW_V_COMPLETE_DELAYED_WAIT,
+              measure_pscw, init_pscw, sk_win_finalize, sk_win_prepare_put, check_pscw_targets, NULL),
+  SK_ROW_MPI2("MPI_Win_wait_early_complete", "count:i datatype:t info:n assertion:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 2, PSCW_V_WAIT_EARLY_COMPLETE,
+              measure_pscw, init_pscw, sk_win_finalize, sk_win_prepare_put, check_pscw_targets, NULL),
+  SK_ROW_MPI2("MPI_Win_wait_delayed_complete", "count:i datatype:t info:n assertion:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 2, PSCW_V_WAIT_DELAYED_COMPLETE,
+              measure_pscw, init_pscw, sk_win_finalize, sk_win_prepare_put, check_pscw_targets, NULL),
+  SK_ROW_MPI2("MPI_Win_test", "count:i datatype:t info:n assertion:i do_a_put:i", SK_PATTERN_COLLECTIVE, 2, PSCW_V_TEST,
+              measure_pscw, init_pscw, sk_win_finalize, sk_win_prepare_put, check_pscw_targets, NULL),
+  SK_ROW_MPI2("MPI_Win_test_delayed", "count:i datatype:t info:n assertion:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 2, PSCW_V_TEST_DELAYED,
+              measure_pscw, init_pscw, sk_win_finalize, sk_win_prepare_put, check_pscw_targets, NULL),
   SK_ROW_MPI2("MPI_Win_create", "count:i datatype:t info:n", SK_PATTERN_COLLECTIVE, 1, 0,
               measure_MPI_Win_create, init_MPI_Win_create, sk_win_finalize,
               NULL, NULL, "creates a window, no data moves"),
   SK_ROW_MPI2("MPI_Win_free", "count:i datatype:t info:n do_a_put:i", SK_PATTERN_COLLECTIVE, 2, 0,
               measure_MPI_Win_free, init_MPI_Win_free, sk_win_finalize, sk_win_prepare_put, check_put_0_at_1, NULL),
-  SK_ROW_MPI2("MPI_Win_lock", "count:i datatype:t info:n assertion:i lock_type:i dest_rank:i", SK_PATTERN_COLLECTIVE, 1, 0,
-              measure_MPI_Win_lock, init_MPI_Win_lock, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
-  SK_ROW_MPI2("MPI_Win_lock_desync", "count:i datatype:t info:n assertion:i lock_type:i dest_rank:i delay_us:i", SK_PATTERN_COLLECTIVE, 1, 0,
-              measure_MPI_Win_lock_desync, init_MPI_Win_lock_desync, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
-  SK_ROW_MPI2("MPI_Win_unlock", "count:i datatype:t info:n assertion:i lock_type:i dest_rank:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 1, 0,
-              measure_MPI_Win_unlock, init_MPI_Win_unlock, sk_win_finalize,
-              sk_win_prepare_put, check_unlock_at_dest, NULL),
+  SK_ROW_MPI2("MPI_Win_lock", "count:i datatype:t info:n assertion:i lock_type:i dest_rank:i", SK_PATTERN_COLLECTIVE, 1, LOCK_TIME_LOCK,
+              measure_win_lock, init_win_lock, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
+  SK_ROW_MPI2("MPI_Win_lock_desync", "count:i datatype:t info:n assertion:i lock_type:i dest_rank:i delay_us:i", SK_PATTERN_COLLECTIVE, 1, LOCK_TIME_LOCK,
+              measure_win_lock, init_win_lock, sk_win_finalize, NULL, NULL, WIN_SYNC_ONLY),
+  SK_ROW_MPI2("MPI_Win_unlock", "count:i datatype:t info:n assertion:i lock_type:i dest_rank:i do_a_put:i delay_us:i", SK_PATTERN_COLLECTIVE, 1, LOCK_TIME_UNLOCK,
+              measure_win_lock, init_win_lock, sk_win_finalize, sk_win_prepare_put, check_unlock_at_dest, NULL),
   SK_ROW_ALIAS("Win_fence_open", "MPI_Win_fence_open"),
   SK_ROW_ALIAS("Win_fence_close", "MPI_Win_fence_close"),
   SK_ROW_ALIAS("Win_fence_close_collective", "MPI_Win_fence_close_collective"),

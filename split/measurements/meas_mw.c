@@ -1,42 +1,11 @@
 /*
 ** meas_mw.c -- the master-worker pattern (SKaLib report (TR 99/07) §4.1 and ch. 5,
-** mw_pattern) as a portable
-** measurement on the transport contract, so it runs on every backend:
-**
-**   Master_Worker(chunks, chunk_bytes, work_us)
-**
-** Rank 0 (the master) hands out `chunks` pieces of work of chunk_bytes each to the other
-** processes (the workers) as they report ready; a worker receives a piece, works on it
-** for work_us microseconds (busy wait), sends a result of chunk_bytes back and is then
-** ready for the next one. The time is the master's, from the first dispatch until every
-** result is in and every worker has been told to stop. The SKaLib callbacks map to:
-** master_receive_ready = testing the posted receives of all workers in turn (RCCE has
-** no wildcard receive), dispatch = the send of the next piece, worker receive/send =
-** the worker loop. Variation over chunks: loop over the first argument.
-**
-** SKaMPI 4's master-worker family (SKaLib report (TR 99/07) ch. 5, mw_pattern_data_t;
-** §7.7 mw_pattern; §7.8 mw_test1 with the buffers of §7.15.12-13) over MPI, MPI-1.1
-** calls only, the same arguments (chunks, chunk_bytes, work_us):
-**   the master first gives every worker a chunk (or its stop message when the chunks
-**   are out), then repeats master_receive_ready (one result, from whichever worker
-**   finished) and master_dispatch (the next chunk to that worker, or its stop);
-**   worker_receive / worker_send: receive a chunk from the master (tag MW_TAG_WORK) or
-**   the stop (tag MW_TAG_STOP, empty), work for work_us, send the result back.
-** The variants differ in those calls:
-**   Master_Worker_Send         ready: MPI_Recv(MPI_ANY_SOURCE)   dispatch: MPI_Send
-**   Master_Worker_Ssend        ready: MPI_Recv(MPI_ANY_SOURCE)   dispatch: MPI_Ssend
-**   Master_Worker_Bsend        ready: MPI_Recv(MPI_ANY_SOURCE)   dispatch: MPI_Bsend, a
-**                              buffer of one chunk per worker attached by init
-**   Master_Worker_Isend        ready: MPI_Recv(MPI_ANY_SOURCE)   dispatch: MPI_Isend, the
-**                              worker's previous send completed by MPI_Wait first
-**   Master_Worker_Waitany      ready: MPI_Waitany over one posted MPI_Irecv per worker
-**                              dispatch: MPI_Isend
-**   Master_Worker_Waitsome     ready: MPI_Waitsome over the same receives (all finished
-**                              workers served in one round)   dispatch: MPI_Isend
-**   Master_Worker_Recv_Any_Source  as _Send, but the workers receive from MPI_ANY_SOURCE
-** Buffers: the master sends worker w's chunks from slot w-1 of its send buffer and
-** receives results into slot 0 of its receive buffer (MPI_Recv) or into slot w-1 (the
-** posted receives of _Waitany and _Waitsome); a worker uses one chunk of each. The time is the master's; the workers return -1.
+** mw_pattern): Master_Worker(chunks, chunk_bytes, work_us) on the transport contract, on
+** every backend, and SKaMPI 4's MPI family of the same arguments (SKaLib ch. 5, §7.7,
+** §7.8), whose rows differ only in the master's ready and dispatch calls: one set of
+** functions, the row's variant indexing mw_variants. The time is the master's; the
+** workers return -1. The calls of each variant and the buffers: doc/internals.md,
+** "measurements".
 */
 #include "measure.h"
 #include "meas_mpi.h"
@@ -240,10 +209,8 @@ static void finalize_mw_variant(sk_mctx *m, const sk_value *args)
     MPI_Buffer_detach(&buffer, &size);
     free(st->attached);
   }
-  free(st->recvs);
-  free(st->sends);
-  free(st->done);
-  free(st->statuses);
+  free(st->recvs); free(st->sends);    /* the requests per worker */
+  free(st->done); free(st->statuses);  /* MPI_Waitsome's */
   free(st);
   m->state = NULL;
 }

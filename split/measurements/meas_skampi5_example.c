@@ -65,25 +65,28 @@ double measure_Skampi5_Pingpong_Send_Recv(int count, MPI_Datatype datatype, int 
 ** ranks 0 and 1 holds the other's pattern-filled send buffer. */
 static void check_Skampi5_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
 {
-  long count = args[0].u.i, iterations = args[3].u.i;
-  if (iterations > 0 && m->rank <= 1)
-    sk_mpi_verify_block(m, "receive buffer", m->recv_buf, count, args[1].u.dt, count, args[1].u.dt, 1 - m->rank, 0);
+  (void)args;
+  if (m->arg.iterations > 0 && m->rank <= 1)
+    sk_mpi_verify_block(m, "receive buffer", m->recv_buf, m->arg.count, m->arg.datatype, m->arg.count,
+                        m->arg.datatype, 1 - m->rank, 0);
 }
 
-/* The adapters (skampi's side): the context made current, the arguments unpacked. */
-static void sk5_init_Skampi5_Pingpong_Send_Recv(sk_mctx *m, const sk_value *a)
+/* The adapters (skampi's side): the context made current, the arguments passed by name
+** (m->arg, filled from the row's signature) as the SKaMPI 5 parameter types. */
+static void sk5_init_Skampi5_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
 {
   sk_mctx *prev = sk5_context(SK5_SET, m);
-  init_Skampi5_Pingpong_Send_Recv(SK5_ARG_int(&a[0]), SK5_ARG_MPI_Datatype(&a[1]), SK5_ARG_int(&a[2]),
-                                  SK5_ARG_int(&a[3]));
+  (void)args;
+  init_Skampi5_Pingpong_Send_Recv((int)m->arg.count, m->arg.datatype->mpi, (int)m->arg.tag, (int)m->arg.iterations);
   sk5_context(SK5_SET, prev);
 }
 
-static double sk5_measure_Skampi5_Pingpong_Send_Recv(sk_mctx *m, const sk_value *a)
+static double sk5_measure_Skampi5_Pingpong_Send_Recv(sk_mctx *m, const sk_value *args)
 {
   sk_mctx *prev = sk5_context(SK5_SET, m);
-  double t = measure_Skampi5_Pingpong_Send_Recv(SK5_ARG_int(&a[0]), SK5_ARG_MPI_Datatype(&a[1]),
-                                                SK5_ARG_int(&a[2]), SK5_ARG_int(&a[3]));
+  double t = measure_Skampi5_Pingpong_Send_Recv((int)m->arg.count, m->arg.datatype->mpi, (int)m->arg.tag,
+                                                (int)m->arg.iterations);
+  (void)args;
   sk5_context(SK5_SET, prev);
   return t;
 }

@@ -63,22 +63,18 @@ static void finalize_synthetic(sk_mctx *m, const sk_value *a)
   m->state = NULL;
 }
 
-static double synth_sample(sk_mctx *m, const sk_value *args)
+/* The rows' variants: the sample returned as computed, or waited for on the clock. */
+enum { SYNTH_VIRTUAL, SYNTH_BUSY };
+
+static double measure_synthetic(sk_mctx *m, const sk_value *args)
 {
   synth_state *st = (synth_state *)m->state;
+  double want, start, now;
   (void)args;
   st->seed = sk_synth_next_random(st->seed);
-  return synth_cost_seconds(&m->arg) * sk_synth_noise_factor(st->seed, m->arg.noise);
-}
-
-static double measure_Synthetic_Virtual(sk_mctx *m, const sk_value *a)
-{
-  return synth_sample(m, a);
-}
-
-static double measure_Synthetic_Busy(sk_mctx *m, const sk_value *a)
-{
-  double want = synth_sample(m, a), start = sk_tp_wtime(), now;
+  want = synth_cost_seconds(&m->arg) * sk_synth_noise_factor(st->seed, m->arg.noise);
+  if (m->variant == SYNTH_VIRTUAL) return want;
+  start = sk_tp_wtime();
   do now = sk_tp_wtime(); while (now - start < want);
   return now - start;
 }
@@ -117,10 +113,10 @@ static void check_Verify_Corrupt_Test(sk_mctx *m, const sk_value *args)
 #endif
 
 static const sk_measurement synthetic_table[] = {
-  SK_ROW("Synthetic_Virtual", "x:d base_us:d slope_us:d step_at:d step_us:d noise:d", SK_PATTERN_SIMPLE_OWN_TIME, 1, 0,
-         measure_Synthetic_Virtual, init_synthetic, finalize_synthetic, NULL, NULL, "a computed time, no data"),
-  SK_ROW("Synthetic_Busy", "x:d base_us:d slope_us:d step_at:d step_us:d noise:d", SK_PATTERN_SIMPLE, 1, 0,
-         measure_Synthetic_Busy, init_synthetic, finalize_synthetic, NULL, NULL, "a busy wait, no data"),
+  SK_ROW("Synthetic_Virtual", "x:d base_us:d slope_us:d step_at:d step_us:d noise:d", SK_PATTERN_SIMPLE_OWN_TIME, 1, SYNTH_VIRTUAL,
+         measure_synthetic, init_synthetic, finalize_synthetic, NULL, NULL, "a computed time, no data"),
+  SK_ROW("Synthetic_Busy", "x:d base_us:d slope_us:d step_at:d step_us:d noise:d", SK_PATTERN_SIMPLE, 1, SYNTH_BUSY,
+         measure_synthetic, init_synthetic, finalize_synthetic, NULL, NULL, "a busy wait, no data"),
 #ifdef SKAMPI_TESTING
   SK_ROW("Verify_Corrupt_Test", "count:i", SK_PATTERN_P2P, 2, 0,
          measure_Verify_Corrupt_Test, init_Verify_Corrupt_Test, NULL, NULL, check_Verify_Corrupt_Test, NULL),

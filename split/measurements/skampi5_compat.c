@@ -26,13 +26,8 @@ SK_API sk_mctx *sk5_context(int op, sk_mctx *m)
 
 SK_API MPI_Aint sk5_extent(long count, MPI_Datatype dt)
 {
-  MPI_Aint extent = 0;
-#if SK_MPI_REPLACED_NAMES
-  MPI_Aint lb = 0;
-  MPI_Type_get_extent(dt, &lb, &extent);
-#else
-  MPI_Type_extent(dt, &extent);
-#endif
+  long size = 0, lb = 0, extent = 0;
+  sk_mo_type_describe(dt, &size, &lb, &extent);
   if (count <= 0 || extent <= 0) return 0;
   return (MPI_Aint)count * extent;
 }

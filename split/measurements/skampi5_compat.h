@@ -1,43 +1,11 @@
 /*
 ** skampi5_compat.h -- SKaMPI 5 extensions in skampi: the accessor API of SKaMPI 5 manual
-** §6.1-§6.2.2 (get_measurement_comm, get_send_buffer, set_send_buffer_usage,
-** set_reported_message_size, start_synchronization, get_extent, malloc_ints, imax2, ...)
-** mapped onto skampi's measurement context (measure.h), and the macros that turn a
-** SKaMPI 5 measurement -- init_NAME / measure_NAME / finalize_NAME with the parameters of
-** the input language and no context argument (§6.2) -- into a registry row.
-**
-** SKaMPI 5 functions find their communicator and buffers through global accessors;
-** skampi's get an sk_mctx. An extension therefore adds, beside its functions (unchanged,
-** under #ifdef SKAMPI_MPI), one adapter per function, written out by name: it takes
-** (sk_mctx *, const sk_value *), makes the context the current one (sk5_context), unpacks
-** the arguments with SK5_ARG_<type> and calls the SKaMPI 5 function; the row (measure.h)
-** names the adapters and the signature:
-**
-**   static double sk5_measure_Foo(sk_mctx *m, const sk_value *a)
-**   {
-**     sk_mctx *prev = sk5_context(SK5_SET, m);
-**     double t = measure_Foo(SK5_ARG_int(&a[0]), SK5_ARG_MPI_Datatype(&a[1]));
-**     sk5_context(SK5_SET, prev);
-**     return t;
-**   }
-**   ... SK_ROW_MPI("Foo", "count:i datatype:t", SK_PATTERN_COLLECTIVE, 1,
-**                  sk5_measure_Foo, sk5_init_Foo, NULL, NULL, NULL, NULL), ...
-**
-** Parameter types and their letters: int, long (i), double (d), MPI_Datatype (t),
-** MPI_Comm (c), MPI_Op (o), MPI_Info (n), as in SKaMPI 5's input language (§5.1; strings
-** are not supported).
-**
-** Pattern (measure.h): SKaMPI 5 calls measure_ on every process of the measurement
-** communicator, which is SK_PATTERN_COLLECTIVE; a two-process function whose other
-** ranks must stay out (like the manual's ping-pong, whose else-branch would wait
-** forever on rank 2) uses SK_PATTERN_P2P with MIN_PROCS 2 (ranks > 1 then report no
-** time, as §6.2 asks of processes without a meaningful time).
-**
-** Names: the amalgam is one translation unit, so NAME (and with it init_/measure_/
-** finalize_NAME and the adapters) must differ from every skampi measurement (e.g. not Pingpong_Send_Recv;
-** meas_skampi5_example.c calls the manual's example Skampi5_Pingpong_Send_Recv). The
-** accessors are macros (a few expand to calls of the helpers below, which the example
-** keeps in use: in the amalgam an uncalled static function is a warning).
+** §6.1-§6.2.2 (get_measurement_comm, get_send_buffer, set_send_buffer_usage, ...) mapped
+** onto skampi's measurement context (measure.h), and what turns a SKaMPI 5 measurement
+** (init_NAME / measure_NAME / finalize_NAME, no context argument, §6.2) into a row: one
+** adapter per function that makes the context current (sk5_context) and passes the
+** values (SK5_ARG_<type>). How to write one, patterns and names: doc/internals.md,
+** "SKaMPI 5 extensions" and "measurements".
 */
 #ifndef SK_SKAMPI5_COMPAT_H
 #define SK_SKAMPI5_COMPAT_H

@@ -543,10 +543,8 @@ SK_API void sk_compare_text(sk_str *out, sk_str *csv, const sk_compare_args *c, 
   size_t b, i;
   int s;
   memset(&st, 0, sizeof st);
-  st.c = c;
-  st.files = files;
-  st.out = out;
-  st.csv = csv;
+  st.c = c; st.files = files;      /* what is compared */
+  st.out = out; st.csv = csv;      /* where it is written */
   sk_str_init(&st.missing);
   st.names = (char **)sk_calloc((size_t)c->nsides, sizeof(char *));
   for (s = 0; s < c->nsides; s++) st.names[s] = compare_side_name(c, files, s);
@@ -564,26 +562,43 @@ SK_API void sk_compare_text(sk_str *out, sk_str *csv, const sk_compare_args *c, 
   sk_str_free(&st.missing);
 }
 
-SK_API int sk_compare_run(const sk_compare_args *c)
+SK_API int sk_command_on_files(char *const *paths, int nfiles, const char *const *targets, int ntexts,
+                               sk_command_text_fn text, const void *args)
 {
   sk_sko_file *files;
-  sk_str out, csv, err;
-  int ok;
+  sk_str texts[SK_COMMAND_TEXTS], *asked[SK_COMMAND_TEXTS], err;
+  int k, ok = 1;
   sk_str_init(&err);
-  if (!sk_sko_read_all(c->files, c->nfiles, &files, &err)) {
+  if (!sk_sko_read_all(paths, nfiles, &files, &err)) {
     fprintf(stderr, "%s\n", err.data);
     sk_str_free(&err);
     return SK_EXIT_USER_ERROR;
   }
-  sk_str_init(&out);
-  sk_str_init(&csv);
-  sk_compare_text(&out, c->csv ? &csv : NULL, c, files);
-  ok = c->csv == NULL || sk_out_file(c->csv, csv.data ? csv.data : "", &err);
-  ok = ok && sk_out_file(NULL, out.data ? out.data : "", &err);
+  for (k = 0; k < ntexts; k++) {
+    sk_str_init(&texts[k]);
+    asked[k] = k == 0 || targets[k] ? &texts[k] : NULL;
+  }
+  text(args, files, asked);
+  for (k = 1; k <= ntexts && ok; k++) {     /* the files first, standard output (k = ntexts: 0) last */
+    int t = k % ntexts;
+    if (asked[t]) ok = sk_out_file(t ? targets[t] : NULL, texts[t].data ? texts[t].data : "", &err);
+  }
   if (!ok) fprintf(stderr, "%s\n", err.data);
-  sk_str_free(&out);
-  sk_str_free(&csv);
+  for (k = 0; k < ntexts; k++) sk_str_free(&texts[k]);
   sk_str_free(&err);
-  sk_sko_free_all(files, c->nfiles);
+  sk_sko_free_all(files, nfiles);
   return ok ? 0 : sk_out_failed() ? SK_EXIT_WRITE : SK_EXIT_USER_ERROR;
+}
+
+static void compare_texts(const void *args, const sk_sko_file *files, sk_str **texts)
+{
+  sk_compare_text(texts[0], texts[1], (const sk_compare_args *)args, files);
+}
+
+SK_API int sk_compare_run(const sk_compare_args *c)
+{
+  const char *targets[2];
+  targets[0] = NULL;
+  targets[1] = c->csv;
+  return sk_command_on_files(c->files, c->nfiles, targets, 2, compare_texts, c);
 }

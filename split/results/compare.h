@@ -33,6 +33,15 @@ SK_API int sk_compare_refuse(sk_str *err, const char *arg, const char *what);
 /* Reads the inputs, prints the comparison on standard output (and the CSV file when
 ** asked); the exit status: 0, 2 (a malformed input) or SK_EXIT_WRITE. */
 SK_API int sk_compare_run(const sk_compare_args *c);
+/* The end of a post-processing command over result files (-c, --guidelines): reads the
+** nfiles at paths, lets text(args, files, texts) fill texts[0] (standard output) and each
+** texts[k] whose targets[k] names a file (NULL: not asked for, texts[k] NULL), writes
+** them, standard output last, and frees all. Returns 0, 2 (a malformed input: said on
+** stderr) or SK_EXIT_WRITE. At most SK_COMMAND_TEXTS texts. */
+#define SK_COMMAND_TEXTS 4
+typedef void (*sk_command_text_fn)(const void *args, const sk_sko_file *files, sk_str **texts);
+SK_API int sk_command_on_files(char *const *paths, int nfiles, const char *const *targets, int ntexts,
+                               sk_command_text_fn text, const void *args);
 /* The comparison of already read files (files[k] is input k of c) as text, and as CSV
 ** when csv is not NULL. */
 SK_API void sk_compare_text(sk_str *out, sk_str *csv, const sk_compare_args *c, const sk_sko_file *files);

@@ -1,19 +1,9 @@
 /*
 ** export.h -- result files as tables (skampi -x csv|json IN.sko ...): one row per result
-** line with the suite, the measurement label (doc/manual.md "Output"), the loop variables, the
-** message size in bytes, the time and its standard error in microseconds, the number of
-** repetitions, the node times in microseconds and the flags refined (added by
-** autorefine), limited (stopped by the time limit per measurement or the suite's) and
-** the discarded repetitions; then the line's marks (doc/manual.md "Flags and
-** distributions"): its flags, its dist (7 values), one-way latency and MB/s where the
-** reader knows them, and its block's time kind, dummy time and loop end. Units are in
-** the column names. CSV (RFC 4180 quoting): loop variables as "name=value;...", node
-** times as "t1;t2;...", flags as "name[=value];..." in one column each, an unknown value
-** empty. JSON: {"files": [{"file", "header": {key: value or [values]}}], "rows": [...]},
-** loop variables and flags as objects, node times and repetition values as arrays, dist
-** as an object, an unknown value null; header values typed (a number alone a number, a
-** number with a unit {"value", "unit"}, "#@ columns" a list of {"name", "unit"}). Reads
-** through sko.h.
+** line with its suite, label, loop variables, size, time, standard error, repetitions,
+** node times, flags and marks (doc/manual.md "Output", "Flags and distributions"), units
+** in the column names; CSV with RFC 4180 quoting, or JSON with the files' headers typed.
+** Reads through sko.h. The columns and the JSON layout: doc/internals.md, "results".
 */
 #ifndef SK_EXPORT_H
 #define SK_EXPORT_H

@@ -898,11 +898,8 @@ SK_API int sk_guidelines_text(sk_str *out, sk_str *csv, sk_str *json, sk_str *ht
   const char *lib = sk_sko_field(&files[0], "library"), *np = sk_sko_field(&files[0], "processes");
   sk_str rule;
   memset(&st, 0, sizeof st);
-  st.g = g;
-  st.files = files;
-  st.out = out;
-  st.csv = csv;
-  st.json = json;
+  st.g = g; st.files = files;                /* what is judged */
+  st.out = out; st.csv = csv; st.json = json;  /* where the verdicts are written */
   sk_str_init(&st.not_measured);
   sk_str_init(&rule);
   gl_measurements(&st);
@@ -967,32 +964,17 @@ SK_API int sk_guidelines_text(sk_str *out, sk_str *csv, sk_str *json, sk_str *ht
   return bad;
 }
 
+static void gl_texts(const void *args, const sk_sko_file *files, sk_str **texts)
+{
+  (void)sk_guidelines_text(texts[0], texts[1], texts[2], texts[3], (const sk_guidelines_args *)args, files);
+}
+
 SK_API int sk_guidelines_run(const sk_guidelines_args *g)
 {
-  sk_sko_file *files;
-  sk_str out, csv, json, html, err;
-  int ok;
-  sk_str_init(&err);
-  if (!sk_sko_read_all(g->files, g->nfiles, &files, &err)) {
-    fprintf(stderr, "%s\n", err.data);
-    sk_str_free(&err);
-    return SK_EXIT_USER_ERROR;
-  }
-  sk_str_init(&out);
-  sk_str_init(&csv);
-  sk_str_init(&json);
-  sk_str_init(&html);
-  sk_guidelines_text(&out, g->csv ? &csv : NULL, g->json ? &json : NULL, g->html ? &html : NULL, g, files);
-  ok = g->csv == NULL || sk_out_file(g->csv, csv.data ? csv.data : "", &err);
-  ok = ok && (g->json == NULL || sk_out_file(g->json, json.data ? json.data : "", &err));
-  ok = ok && (g->html == NULL || sk_out_file(g->html, html.data ? html.data : "", &err));
-  ok = ok && sk_out_file(NULL, out.data ? out.data : "", &err);
-  if (!ok) fprintf(stderr, "%s\n", err.data);
-  sk_str_free(&out);
-  sk_str_free(&csv);
-  sk_str_free(&json);
-  sk_str_free(&html);
-  sk_str_free(&err);
-  sk_sko_free_all(files, g->nfiles);
-  return ok ? 0 : sk_out_failed() ? SK_EXIT_WRITE : SK_EXIT_USER_ERROR;
+  const char *targets[4];
+  targets[0] = NULL;               /* standard output; then the CSV, the JSON, the report */
+  targets[1] = g->csv;
+  targets[2] = g->json;
+  targets[3] = g->html;
+  return sk_command_on_files(g->files, g->nfiles, targets, 4, gl_texts, g);
 }

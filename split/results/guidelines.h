@@ -1,20 +1,11 @@
 /*
 ** guidelines.h -- the self-consistent performance guidelines (skampi --guidelines,
-** doc/guidelines.md): runs of ski/guidelines.ski (one suite per operation, named after
-** its measurement row, the loop variable `bytes` the guideline's n) judged against the
-** catalogue of Traeff, Gropp and Thakur (Self-consistent MPI performance guidelines,
-** IEEE TPDS 21(5), 2010): for each guideline A <= B and each size both sides have in
-** every run, per run the median of the repetitions without Tukey's outliers, then a
-** one-sided Wilcoxon rank-sum test across the runs (A slower than 1 + min_effect times B),
-** over the runs where both sides have the same start method and flags that say what a
-** time is (else "not comparable"); a violation is a Benjamini-Hochberg adjusted p-value
-** at most alpha over every tested point, with A at least (1 + min_effect) times B's
-** median and longer by more than the dummy time (the timer's overhead, `#@ suite:`).
-** Sides are found by the measurement their lines record (`# measure NAME(...)`), not by
-** the suite's name. The same rule
-** checks monotony (t(m) <= t(m'), m' the next larger size) and the split rule (t(m) <=
-** 2 t(m/2)) of every suite. The statistics are compare.h's; files are read by sko.h;
-** nothing here makes an MPI call.
+** doc/guidelines.md): runs of ski/guidelines.ski judged against the catalogue of Traeff,
+** Gropp and Thakur (Self-consistent MPI performance guidelines, IEEE TPDS 21(5), 2010),
+** per guideline A <= B and size a one-sided Wilcoxon rank-sum test across the runs,
+** Benjamini-Hochberg adjusted; also monotony and the split rule of every suite. The
+** statistics are compare.h's, files are read by sko.h; no MPI call. The rule in full:
+** doc/internals.md, "results".
 */
 #ifndef SK_GUIDELINES_H
 #define SK_GUIDELINES_H

@@ -1,24 +1,9 @@
 /*
 ** header.h -- the output's header: the '#' lines at the start of a .sko file (SKaMPI 5
-** manual §7.1), assembled here and nowhere else, written once by rank 0 after the run's
-** start-up (session.h) and before the first suite. In this order:
-**   # SKaMPI Version ... / # Started at DATE     (a resumed run: "# resumed at DATE ...")
-**   # input file, processes, library, processor of rank 0
-**   # processors: the processor name of every rank (oversub.h)
-**   # TEST-ONLY clock skew (clock_skew.h, only when injected)
-**   # clock tick, global clock; the clock (what it measures: wall time, or CPU time where
-**     the sequential backend has nothing better; how it is read: transport.h); dummy time;
-**     in the library, the empty call subtracted from its simple pattern's times (and a
-**     pause's cost); ping-pong correction (measure.h)
-**   #@ columns (the machine-readable column list) and # columns; random seed
-**   # synchronization: ... (sync_window.h, taken right after the clocks were synchronised)
-**   # MPI-IO files (io_files.h)
-**   # oversubscription: ... and # library polling: ... (library_polling.h)
-**   # interference: ...
-**   # placement: each rank's processor at the start, and ranks sharing one (oversub.h)
-**   #> the input files, with -s (not when resuming)
-** The oversubscription and interference lines are worded here from what oversub.h and
-** the host (host.h) found; their warnings go to stderr unless quiet.
+** manual §7.1), assembled here and nowhere else (tests/gates/header_owner.sh), written once
+** by rank 0 after the run's start-up (session.h) and before the first suite. The
+** oversubscription and interference lines are worded here from what oversub.h and host.h
+** found. The lines in order: doc/internals.md, "results".
 */
 #ifndef SK_HEADER_H
 #define SK_HEADER_H

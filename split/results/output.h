@@ -1,24 +1,10 @@
 /*
-** output.h -- the .sko writer (SKaMPI 5 manual §7.1): header lines starting with
-** '#', per measurement block `# begin result "name"`, one line per measurement (loop
-** variables as "name= value", reported message size, time and standard error in
-** microseconds, number of single measurements, selected per-process times), then
-** `# end result "name"` and `# duration = X sec`. Only rank 0 writes; every line is
-** written at once (write(2)) and checked, so a killed run keeps every block it finished.
-** A failed write (a full file system or device, a reader that quit: SIGPIPE is ignored,
-** EPIPE is an error) is said on stderr with the path and strerror, the file is cut back
-** to its header and complete suites, nothing more is written, and sk_out_failed() tells
-** the run to stop with SK_EXIT_WRITE. Every text written as a comment (sk_out_text,
-** sk_out_note) becomes one '#' line per line (sk_out_comment), whatever line breaks it
-** holds (an MPI library's error stack). An existing output file is
-** never overwritten: its content is kept as NAME.1 (NAME.2, ...) first (filepaths.h).
-** Lines measured inside autorefine loops are held and written sorted by the loop
-** variable when the loop ends.
-** Labels: while a label is set (sk_out_label), a line whose label differs from the last
-** one written in the block is preceded by `# measure LABEL` (doc/manual.md, "Output"), and held
-** lines are sorted by label (in order of first appearance) before the loop variable, so
-** each label's lines form one group. A line added by autorefine is preceded by
-** `# (added by autorefine)`; notes about a line (sk_out_note) follow it, also when held.
+** output.h -- the .sko writer (SKaMPI 5 manual §7.1): header lines, measurement blocks and
+** their result lines. Only rank 0 writes; every line is written at once and checked, so a
+** killed run keeps every block it finished, and a failed write cuts the file back to its
+** complete suites and stops the run (SK_EXIT_WRITE). Comments become one '#' line per
+** line; an existing file is kept as NAME.1 first; autorefine lines are held and written
+** sorted. Failures, labels and held lines: doc/internals.md, "results".
 */
 #ifndef SK_OUTPUT_H
 #define SK_OUTPUT_H

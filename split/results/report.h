@@ -1,21 +1,10 @@
 /*
-** report.h -- the report of one or more result files (skampi -r OUT IN.sko [IN2.sko ...],
-** after SKaLib §7.17's report generator): OUT.html is ONE self-contained HTML file
-** (inline SVG, no scripts, no network): per suite a plot of the time over the innermost
-** loop variable first (log axes whenever a range spans more than a decade, whiskers
-** included; ticks at powers of two for integer ones, at integers only on other integer
-** axes), the index of the suites and the run header of every input at the end, error
-** bars of +- one standard error, the repetitions' Q1..Q3 band and min..max whiskers (the
-** band between the smallest and largest node time without "#@ dist:"), every flag of a
-** line named in the table's notes and the point's tooltip (points with a warning flag
-** hollow), marks for points added by autorefine, for lines stopped by a time limit and
-** lines with discarded repetitions, then the table of the lines (with one-way latency
-** and MB/s where the reader derives them). The curves of several inputs are overlaid, with a
-** legend naming each run (its label, else the library and process count of its
-** header). OUT.gp instead writes a gnuplot script per suite (report_gp.c).
-** The plot model -- which lines form which curve -- is built here for both writers:
-** one series per input file, label and values of the outer loop variables; the x values
-** are the message size in bytes when the loop variable is one (see bytesx).
+** report.h -- the report of one or more result files (skampi -r OUT IN.sko ..., after
+** SKaLib §7.17's report generator): OUT.html, ONE self-contained HTML file (inline SVG,
+** no scripts) with a plot per suite, the index, the tables and the runs' headers, the
+** curves of several inputs overlaid; or OUT.gp, a gnuplot script (report_gp.c). The plot
+** model (which lines form which curve) is built here for both writers. What the plots
+** show: doc/internals.md, "results".
 */
 #ifndef SK_REPORT_H
 #define SK_REPORT_H

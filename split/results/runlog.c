@@ -369,6 +369,11 @@ SK_API void sk_runlog_plan(const sk_runlog_state *st, const char *log_text, size
   else
     ok = s.header && keep > 0 && keep <= s.well_formed && out->text[keep - 1] == '\n' &&
          (s.first_block < 0 || keep <= s.first_block);
+  /* another file's log fits this output only where its checksums say the kept bytes are
+  ** the same: suites of the same names may end at the same offsets by chance */
+  if (ok && foreign && st->header_offset > 0 &&
+      runlog_first_changed(st, out, &s, log_text, log_len, k) >= 0)
+    ok = 0;
   if (ok && out->exists) {              /* a copy of the output the log describes resumes too */
     plan->mode = SK_RUN_RESUME;
     plan->suites_kept = k;
@@ -421,7 +426,8 @@ static struct {
   char *lock_path;
   char *log_path;            /* for messages */
   int failed;                /* a write of the log failed: nothing more is written to it */
-} rl = { -1, -1, NULL, NULL, 0 };
+  int named;                 /* the log was named with -L: kept when the run ends */
+} rl = { -1, -1, NULL, NULL, 0, 0 };
 
 /* Every record goes through here, checked as the output's writes are (output.c): the
 ** first failure is said with the log's name and the reason, and the log gets nothing
@@ -778,6 +784,7 @@ SK_API int sk_runlog_open(const char *log_path, int log_named, const char *out_p
   free(rl.log_path);
   rl.log_path = sk_strdup(log_path);
   rl.failed = 0;
+  rl.named = log_named;
   if (log_named) rl.fd = open(log_path, O_RDWR | O_CREAT, 0644);   /* -L: through a link, as the output */
   else rl.fd = runlog_open_own(log_path, out_path, "log", err);     /* OUT.log: skampi's own */
   if (rl.fd < 0) {
@@ -859,10 +866,17 @@ SK_API void sk_runlog_suite(int index, const char *name, int done)
 
 SK_API void sk_runlog_close(int status)
 {
+  int ended;
   if (rl.fd < 0) return;
   /* an error in the input or wrong data found by -v would only come back on resuming */
-  if (status == 0 || status == SK_EXIT_USER_ERROR || status == SK_EXIT_VERIFY)
-    runlog_write("finished %ld\n", sk_out_offset());
+  ended = status == 0 || status == SK_EXIT_USER_ERROR || status == SK_EXIT_VERIFY;
+  if (ended) runlog_write("finished %ld\n", sk_out_offset());
   close(rl.fd);
   rl.fd = -1;
+  /* a run that ended leaves nothing to resume: its own log (OUT.log) goes, as the original
+  ** SKaMPI left none (a tuner's loop then leaves its input alone); one named with -L, or
+  ** any with SKAMPI_KEEP_LOG=1, stays. A log whose write failed stays (sk_runlog_failed). */
+  if (ended && !rl.named && !rl.failed && !sk_env_long("SKAMPI_KEEP_LOG", 0, 1, 0) && unlink(rl.log_path) != 0 &&
+      errno != ENOENT)
+    fprintf(stderr, "skampi: cannot remove the finished log '%s': %s\n", rl.log_path, strerror(errno));
 }

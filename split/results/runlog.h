@@ -1,70 +1,11 @@
 /*
 ** runlog.h -- the run's log (SKaLib report, Karlsruhe TR 99/07: read_old_log_file,
-** create_output_file) that lets a killed run continue: OUT.log next to the output (or
-** the file of -L) records the input program's checksum, the number of processes, the
-** owner (process id, host, start time), the output it describes, the byte offset where
-** the header ends, and for every suite (measurement block, counted in the order the
-** program runs them) its start and its completion with the output's byte offset at that
-** moment. One record per line, each written by one write(2), so a killed run leaves at
-** most a partial last line, which the parser ignores (and a resumed run cuts off before
-** it appends):
-**
-**   # skampi log 1
-**   input CHECKSUM BYTES PATH
-**   processes P
-**   owner PID HOST EPOCH DATE      (again when a run resumes: the last one is the run's)
-**   output DEV INODE SIZE PATH     (the file the offsets are in: its device and inode
-**                                   numbers, its size when the record was written --
-**                                   0 fresh, the bytes kept when resumed -- and its
-**                                   absolute path; logs before this record had none)
-**   header OFFSET
-**   sum 0 CHECKSUM                 (FNV-1a of the header's bytes, sk_fnv1a)
-**   start I OFFSET NAME
-**   done I OFFSET NAME
-**   sum I CHECKSUM                 (of the bytes from the end of suite I-1, or of the
-**                                   header, to the end of suite I)
-**   resumed K OFFSET DATE          (a resumed run kept suites 1..K, the output's first OFFSET bytes)
-**   finished OFFSET
-**
-** Rank 0 only. Locks (fcntl), held while the run lives, so that exactly one run writes an
-** output at a time:
-**   - OUT.lock, a file of its own next to the output (named after the file really written:
-**     the output's path with its symbolic links followed, so that a link to the output
-**     and the output share one lock; opened without following a link, and refused unless
-**     it is a regular file of one name, so that a planted link cannot make skampi write
-**     another file; the default log likewise), locked first and released last: after the footer, the merge with the
-**     backups and every close of the output, or in the exit hook after the output's last
-**     line. POSIX drops all of a process's fcntl locks on a file when it closes ANY
-**     descriptor of that file, so the lock is on a file that nothing else opens: the
-**     output (read for the check below, copied to backups, renamed, reopened) and the log
-**     are never what is locked by that lock. The file holds the owner's record ("owner
-**     PID HOST EPOCH DATE"); its owner removes it, still locked, before closing it, and
-**     a run that gets the lock checks that the path still names the file it locked
-**     (otherwise it locks the new one), so a removed lock file never admits two runs. A
-**     run killed by a signal leaves it, unlocked: harmless.
-**   - the log, through the one descriptor that writes it (read through it, its backup
-**     written from what was read, never opened a second time), so that two outputs that
-**     share one log (-L) never write it at once.
-** A second run waits up to SKAMPI_WAIT seconds for each lock, then refuses (exit 2)
-** naming the owner (process id and host); it never writes. Where the file system has
-** no locks, a live owner (by its record, on this host) counts as holding the lock.
-**
-** A log is trusted only as far as the output agrees: the cut point is checked against
-** the output as it is: the log's
-** offset of suite K must be the end of the K-th complete suite in the file (`# end
-** result "NAME"` and `# duration = ...` lines just before it, every line before it whole
-** and in order, the suites' names those of the log's "done" records, the header's first
-** line at the top) -- or, with no suite kept, the end of whole '#' lines of the header
-** before the first block. Otherwise the resume falls back to the last complete suite the
-** output holds that the log also records as done, or starts afresh. What it keeps must
-** then be whole: the strict reader (sko.h) takes it, and each kept part's bytes have the
-** checksum its "sum" record gives (logs without them: the reader alone); a damaged part
-** is cut with everything after it (the header: afresh) and measured again. A log whose "output"
-** record names another file (neither its device and inode nor its path match: another
-** output's log, -L shared by two outputs) resumes only a copy of that output -- the cut
-** checked as above --, otherwise it is refused (exit 2; -F starts afresh). Old logs
-** without an "output" record get the check alone. Whatever the resume cuts is kept as
-** OUT.N first (output.h, sk_out_open_at).
+** create_output_file) that lets a killed run continue: OUT.log (or -L) records the
+** input's checksum, the processes, the owner, the output, where the header ends and each
+** suite's start and completion with the output's offset and checksum, one record a line
+** written at once; the fresh/resume/refuse decision, trusted only as far as the output
+** agrees; and the locks that let one run write an output at a time. Rank 0 only. The
+** records, the locks and the cut: doc/internals.md, "results".
 */
 #ifndef SK_RUNLOG_H
 #define SK_RUNLOG_H

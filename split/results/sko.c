@@ -617,11 +617,8 @@ SK_API void sk_sko_line_free(sk_sko_line *l)
   int i;
   for (i = 0; i < l->nvars; i++) { free(l->vars[i].name); free(l->vars[i].text); }
   free(l->vars);
-  free(l->node_us);
-  free(l->label);
-  free(l->flags);
-  free(l->flagset);
-  free(l->rep_us);
+  free(l->label); free(l->flags); free(l->flagset);    /* its texts */
+  free(l->node_us); free(l->rep_us);                   /* its numbers */
   memset(l, 0, sizeof *l);
 }
 

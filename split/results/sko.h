@@ -1,28 +1,11 @@
 /*
 ** sko.h -- the one reader of result files (.sko, SKaMPI 5 manual §7.1, with skampi's
-** additions, doc/manual.md "Output"): header fields, blocks (`# begin result "NAME"` ...
-** `# end result "NAME"`, also without the leading "# "), the label of each line
-** (`# measure NAME(args)`), result lines (loop variables, reported size, time, standard
-** error, repetitions, node times), and the marks that skampi writes around them:
-** `# (added by autorefine)` before a line, `# (stopped by the time limit per
-** measurement)` and `# (N repetitions discarded ...)` after it, `# (suite stopped by its
-** time limit ...)` in a block; `# times in seconds x F (set_unit ...)` makes the reader
-** convert that block's times to microseconds, so every reader sees microseconds; the
-** machine-readable marks `#@ flags:`, `#@ dist:`, `#@ reps:` under a line, `#@ suite:`
-** and `#@ loop_ended:` in a block, `#@ columns:` in the header (header key "@columns"),
-** doc/manual.md "Flags and distributions": a malformed mark (a dist without 7 numbers or
-** with its median outside [min, max], a value no finite number, negative or above 1e15
-** us, a bad flag list, a line's mark before the first line) is an error like a bad
-** number; an unknown "#@ " mark is kept as a note. Merge (merge.c), report (report.c) and export (export.c)
-** read files only through it. A line that is not a result line inside a block is an
-** error `file:line:col: message`, and so is a result line with a number that is no
-** finite double (inf, nan, 1e999), a negative message size, or a time (the time, its
-** standard error, a node time; in microseconds after set_unit) that is negative or
-** above 1e15 us: the column names the offending word. The reader is strict about the
-** bytes too: a NUL byte anywhere, bytes that are not UTF-8 outside free comments (notes
-** and header lines), and a block begun inside another (its end line missing) are errors
-** with file:line:col, so that a damaged file is refused whole instead of read in part
-** (doc/manual.md "The result file's grammar"); sk_sko_set_lenient passes such lines over.
+** additions, doc/manual.md "Output"): header fields, blocks, labels, result lines and the
+** marks around them (autorefine, time limits, discarded repetitions, set_unit, `#@`
+** marks). Merge, report and export read files only through it. Strict: a malformed line,
+** number, mark or byte is an error `file:line:col: message`, so a damaged file is refused
+** whole (sk_sko_set_lenient passes such lines over). What it reads and refuses:
+** doc/internals.md, "results".
 */
 #ifndef SK_SKO_H
 #define SK_SKO_H

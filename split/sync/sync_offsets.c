@@ -1,28 +1,11 @@
 /*
-** sync_offsets.c -- clock offsets (sync_offsets.h). SKaMPI "keeps track of the differences
-** between the local times ... in order to know a(n approximation of) global time"
-** (SKaMPI 5 manual §6.2.1); a barrier cannot do this. This module owns
-**   - the clock model of a process against a reference clock and its arithmetic;
-**   - the ping-pong sample and series both algorithms are built from;
-**   - the two algorithms: SK_OFFSETS_LINEAR (SKaMPI 5) and SK_OFFSETS_HCA, after the
-**     hierarchical algorithms of S. Hunold and A. Carpen-Amarie ("On the Impact of
-**     Synchronizing Clocks and Processes on Benchmarking MPI Collectives", EuroMPI 2015;
-**     "Hierarchical Clock Synchronization in MPI", CLUSTER 2018), written from their
-**     description;
-**   - the residual check after every estimation, and the figures for the output header;
-**   - the per-process cache of estimates (one entry per group) and its age;
-**   - waiting without stealing the core (also used by sync_window.c for start times).
-** It communicates through the transport interface and sk_agree only, so it works on the
-** MPI, RCCE and sequential backends.
-**
-** Invariants:
-**   - The reference is rank 0 of the group estimated; rank 0 keeps the identity model.
-**   - An estimate is fresh while it is not stale (sk_sync_invalidate_offsets), was made
-**     with the offset method the settings ask for, and is younger than their maximum age
-**     (at most SYNC_FIRST_AGE until a second estimation could measure the drift). A stale
-**     estimate is kept: it is the baseline of the next drift.
-**   - sk_sync_estimate is collective over the group; everything else here is local.
-**   - Nothing here reads a configuration of its own: the settings come as an argument.
+** sync_offsets.c -- clock offsets (sync_offsets.h; SKaMPI 5 manual §6.2.1): the clock
+** model of a process against a reference clock, the ping-pong sample and series, the two
+** algorithms (SK_OFFSETS_LINEAR of SKaMPI 5, SK_OFFSETS_HCA after Hunold and
+** Carpen-Amarie, EuroMPI 2015 and CLUSTER 2018), the residual check and the header's
+** figures, the per-process cache of estimates and waiting without stealing the core.
+** Transport and sk_agree only, so every backend has it. Invariants: doc/internals.md,
+** "sync".
 */
 #include "sync_offsets.h"
 
@@ -47,17 +30,16 @@ typedef struct sync_sample {
 
 /* Cached estimate of one group on this process. */
 typedef struct sync_entry {
-  sk_group *g;
+  sk_sync_record link;   /* first: the group and the next entry */
   int have;              /* model holds an estimate (kept when stale: drift baseline) */
   int stale;             /* invalidated: re-estimate before using */
   int method;            /* offset method of the estimate */
   int drift_known;       /* an earlier estimate was old enough to measure the drift */
   sk_clock_model model;  /* this process's clock against rank 0 of g */
   double estimated_at;   /* local time */
-  struct sync_entry *next;
 } sync_entry;
 
-static sync_entry *sync_entries = NULL;
+static sk_sync_record *sync_entries = NULL;
 
 /* Figures of the last estimation, agreed by its group (sync_collect) for the header. */
 typedef struct sync_figures {
@@ -427,15 +409,23 @@ static int sync_check(sk_group *g, const sk_clock_model *md, double *resid, doub
 
 /* ---- the cache ---- */
 
+SK_API sk_sync_record *sk_sync_record_for(sk_sync_record **list, sk_group *g, size_t size, int *made)
+{
+  sk_sync_record *r;
+  *made = 0;
+  for (r = *list; r; r = r->next) if (r->g == g) return r;
+  r = (sk_sync_record *)sk_calloc(1, size);
+  r->g = g;
+  r->next = *list;
+  *list = r;
+  *made = 1;
+  return r;
+}
+
 static sync_entry *sync_entry_for(sk_group *g)
 {
-  sync_entry *e;
-  for (e = sync_entries; e; e = e->next) if (e->g == g) return e;
-  e = (sync_entry *)sk_calloc(1, sizeof *e);
-  e->g = g;
-  e->next = sync_entries;
-  sync_entries = e;
-  return e;
+  int made;
+  return (sync_entry *)(void *)sk_sync_record_for(&sync_entries, g, sizeof(sync_entry), &made);
 }
 
 static int sync_entry_fresh(const sk_sync_config *cfg, const sync_entry *e, double now)
@@ -524,8 +514,8 @@ SK_API const char *sk_sync_offset_method_name(int method)
 
 SK_API void sk_sync_invalidate_offsets(void)
 {
-  sync_entry *e;
-  for (e = sync_entries; e; e = e->next) e->stale = 1;
+  sk_sync_record *r;
+  for (r = sync_entries; r; r = r->next) ((sync_entry *)(void *)r)->stale = 1;
 }
 
 SK_API void sk_sync_estimate(const sk_sync_config *cfg, sk_group *g)

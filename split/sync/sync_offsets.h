@@ -35,6 +35,16 @@ typedef struct sk_sync_config {
 SK_API void sk_sync_default_config(sk_sync_config *c);
 SK_API const char *sk_sync_offset_method_name(int method);
 
+/* What the layer keeps per group on this process (the offsets' cache, the start window's
+** memory) is a list of records that begin with this link. */
+typedef struct sk_sync_record {
+  sk_group *g;
+  struct sk_sync_record *next;
+} sk_sync_record;
+/* The record of g in *list, or a new one of `size` bytes, zeroed but for its link, at the
+** head of the list (*made 1 then, else 0). */
+SK_API sk_sync_record *sk_sync_record_for(sk_sync_record **list, sk_group *g, size_t size, int *made);
+
 /* A process's clock against the reference clock: at local time l the local clock is
 ** ahead of the reference by off + drift * (l - tref); err bounds the error of off. */
 typedef struct sk_clock_model {

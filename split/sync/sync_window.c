@@ -1,31 +1,10 @@
 /*
-** sync_window.c -- synchronised starts (sync_window.h). This module owns the three start
-** methods of SKaMPI 5 manual §4.1 (choose_no_synchronization,
-** choose_barrier_synchronization, choose_real_synchronization) as the engine applies them
-** to one measurement (§6.2.1), and the start-window schedule of the real method:
-** sk_sync_prepare / sk_sync_start / sk_sync_stop / sk_sync_rep_report / sk_sync_plan_next
-** / sk_sync_rep_done / sk_sync_release, the adaptation of the window W and of the start
-** margin M, the per-group memory of the final W and M, the statistics of the header, and
-** sk_sync_describe. The clock models come from sync_offsets.c; the method from
-** m->sync_config.
-**
-** Invariants:
-**   - One schedule everywhere: every start time and window after the warm-up is rank
-**     0's decision (sk_sync_plan_next), which the runner's agreement on each repetition
-**     carries to every member (sk_sync_rep_done), so every member has the same start
-**     times and windows, bit for bit.
-**   - The warm-up gets a slot of 2W; every later repetition starts M after the decision
-**     that ended the one before (see "the schedule" below).
-**   - A repetition is in the window for a process when it arrived before its start time
-**     and its call ended inside the window; the runner discards one that is not in the
-**     window anywhere, or that some process began late (sk_sync_report.delay: it was
-**     descheduled at the start) or lost its processor during (.switches) --
-**     runner.c decides, as only it knows the operation's duration.
-**   - Between the warm-up and the first repetition nothing collective happens (in
-**     point-to-point patterns not every member calls sk_sync_start).
-**   - Communication: the barrier method's barrier; for the real method only
-**     sk_sync_prepare (which may estimate offsets), agreeing through sk_agree over all
-**     members of the group; the schedule rides on the runner's agreement.
+** sync_window.c -- synchronised starts (sync_window.h): the three start methods of SKaMPI
+** 5 manual §4.1 as the engine applies them to one measurement (§6.2.1), and the real
+** method's start-window schedule (sk_sync_prepare ... sk_sync_release): the adaptation of
+** the window W and the margin M, the per-group memory of them, the header's statistics
+** and sk_sync_describe. Rank 0 decides every start time; the runner's agreement carries
+** it. Invariants: doc/internals.md, "sync".
 */
 #include "sync_window.h"
 
@@ -41,12 +20,11 @@
 
 /* Final window and margin of the last measurement on one group (this process). */
 typedef struct sync_slot_memory {
-  sk_group *g;
+  sk_sync_record link;     /* first: the group and the next memory */
   double window, margin;
-  struct sync_slot_memory *next;
 } sync_slot_memory;
 
-static sync_slot_memory *sync_memories = NULL;
+static sk_sync_record *sync_memories = NULL;
 
 /* State of one measurement (sk_mctx.sync). */
 struct sk_sync {
@@ -87,14 +65,12 @@ static struct {
 
 static sync_slot_memory *sync_memory_for(sk_group *g)
 {
-  sync_slot_memory *e;
-  for (e = sync_memories; e; e = e->next) if (e->g == g) return e;
-  e = (sync_slot_memory *)sk_calloc(1, sizeof *e);
-  e->g = g;
-  e->window = SYNC_WINDOW_INIT;
-  e->margin = SYNC_MARGIN_INIT;
-  e->next = sync_memories;
-  sync_memories = e;
+  int made;
+  sync_slot_memory *e = (sync_slot_memory *)(void *)sk_sync_record_for(&sync_memories, g, sizeof *e, &made);
+  if (made) {
+    e->window = SYNC_WINDOW_INIT;
+    e->margin = SYNC_MARGIN_INIT;
+  }
   return e;
 }
 

@@ -1,20 +1,10 @@
 /*
-** io_files.h -- the files of the MPI-IO measurements (SKaMPI 6 io.c, localio.c): where
-** they go, their names, and their removal. The directory is the one set_io_working_dir
-** names or, by default, a fresh directory under TMPDIR (or /tmp) named after world rank
-** 0's host and process id, chosen at start (sk_io_files_start) and named in the output
-** header. File names carry the host, process id and a counter of the process that makes
-** them (rank 0 of the measurement communicator), so concurrent runs cannot collide.
-** At the start world rank 0 removes the default directories that runs on its host left
-** when they died without a handler (SIGKILL): a directory skampi-io-HOST-PID in TMPDIR
-** whose PID is no process (kill(PID, 0) fails with ESRCH), of this user; the header names
-** each one removed, or why it could not be. A live process's directory is never touched.
-** A default directory that cannot be made (TMPDIR missing or read-only) fails the
-** measurement that needs it with a message naming TMPDIR and the path (a user error).
-** Every file a process may have created is registered while it exists; a handler of
-** SIGTERM, SIGINT and SIGHUP removes the registered files and the default directory and
-** then lets the signal take its course; sk_io_files_finish removes the (empty) default
-** directory at the end of the run. Outside MPI-IO builds these calls do nothing.
+** io_files.h -- the files of the MPI-IO measurements (SKaMPI 6 io.c, localio.c): their
+** directory (set_io_working_dir, or a fresh one under TMPDIR named after rank 0's host and
+** process id), their names (host, process id, counter: concurrent runs cannot collide),
+** and their removal: the directories that dead runs on this host left, the registered
+** files on SIGTERM, SIGINT and SIGHUP, the default directory at the end. Outside MPI-IO
+** builds these calls do nothing. The rules: doc/internals.md, "transport".
 */
 #ifndef SK_IO_FILES_H
 #define SK_IO_FILES_H

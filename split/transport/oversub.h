@@ -1,27 +1,11 @@
 /*
 ** oversub.h -- oversubscription: more processes on a host than processors to run them.
-** At start every process reports its processor name (sk_tp_processor_name), its machine
-** (the kernel's boot id, host.h: network namespaces and containers that pose as hosts
-** share one machine's processors) and the processors it may use; rank 0 counts the
-** processes per machine against the processors of that machine and the decision is
-** shared, so that every process knows whether skampi's waits must yield
-** (sk_host_set_crowded). The output's header (results/header.h) says what was found,
-** from sk_oversub_get_facts and sk_oversub_names.
-**
-** Scheduler time (doc/manual.md, "Oversubscription"): on an oversubscribed host the start
-** measures the scheduler floor F: a 1-byte token goes around all world processes
-** (rank r receives from r-1 and sends to r+1 through the library, blocking, so that the
-** processes wait inside the library as in a measurement); F is the median time of a lap
-** divided by the number of processes, the cost of one message when its receiver may have
-** to wait for a processor. A result of a
-** measurement on P processes is mostly scheduler time when
-**     time >= F,
-** that is when it is long enough to contain a wait for a processor: from there on the
-** time cannot be told from the scheduler's (a 16-byte MPI_Allreduce of 10,267 us with F =
-** 1,235 us is time slices, not the operation), however far above F it lies; a shorter
-** result ran with its processes on processors at once. (Up to 2 ceil(log2 P) F the
-** ceil(log2 P) dependent rounds of a tree-shaped operation, each waiting F, make up at
-** least half of it; above, its own many rounds of such waits do.)
+** At start every process reports its processor name, its machine (host.h) and its
+** processors; rank 0 counts processes per machine and shares the decision, so every
+** process knows whether skampi's waits must yield (sk_host_set_crowded). On an
+** oversubscribed host the start measures the scheduler floor F (a token around all
+** processes), and a result with time >= F is marked as scheduler time. The header says
+** what was found (results/header.h). Why F: doc/internals.md, "transport".
 */
 #ifndef SK_OVERSUB_H
 #define SK_OVERSUB_H

@@ -23,8 +23,7 @@
 #define SK_HAVE_PERUSE 0
 #endif
 
-/* Members of g, all of them, around the repetitions; sk_peruse_end appends its lines to
-** note on rank 0 of g. */
+/* As mpit.h's pair: all members of g call them around the repetitions; rank 0 gets the note. */
 SK_API void sk_peruse_begin(sk_group *g);
 SK_API void sk_peruse_end(sk_group *g, char *note, size_t size);
 

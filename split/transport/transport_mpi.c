@@ -381,7 +381,10 @@ SK_API void sk_tp_finish(void)
 
 SK_API void sk_tp_abort(int status, const char *msg)
 {
-  if (msg) { fflush(stdout); fprintf(stderr, "%s\n", msg); fflush(stderr); }
+  fflush(stdout);
+  if (msg) fprintf(stderr, "%s\n", msg);
+  fflush(stderr);
+  sk_host_let_output_drain(2.0);   /* the launcher would drop what it had not read */
   sk_host_breaker_stop();
   MPI_Abort(MPI_COMM_WORLD, status);
   exit(status);

@@ -1,36 +1,10 @@
 /*
-** transport_rcce.c -- the transport contract (transport.h) over RCCE and its
-** non-blocking extension iRCCE (SKAMPI_RCCE): the Intel SCC, or the host emulator in
-** tools/rcce. The libraries are used as the SCC broadcast
-** thesis (Pichler 2013, §2.3, §2.4) uses them.
-**
-** Ranks: world rank = RCCE_ue(), world size = RCCE_num_ues() (at most RCCE_MAXNP).
-** Point to point: RCCE_send/RCCE_recv (synchronous, exact size, no tags) and
-** iRCCE_isend/iRCCE_irecv with iRCCE's test and wait functions. RCCE, like iRCCE,
-** moves nothing for a message of 0 bytes (such a send/receive pair does not
-** synchronise). RCCE has no messages to oneself; nothing in skampi sends any.
-**
-** Groups: every group owns an RCCE communicator made by RCCE_comm_split with a colour
-** callback over the member list (members colour 0, the others colour 1). RCCE orders a
-** communicator by UE number while the contract orders a group by its rank list, so the
-** root of RCCE_bcast is translated. Every UE splits, members and non-members alike, and
-** no communicator is ever freed: RCCE picks the flags of a communicator by the order of
-** splits and frees, which must be the same on every UE. RCCE has room for a limited
-** number of communicators (the emulator: 31 besides RCCE_COMM_WORLD); a group created
-** after that still works for point to point, control broadcast and gather (all done
-** here with RCCE_send/RCCE_recv among the members) and for barrier (then made of
-** messages too), but the library broadcast on it stops with a clear message.
-** Control broadcast and gather go over point to point in group-rank order; barrier is
-** RCCE_barrier; the library broadcast is RCCE_bcast.
-**
-** Waiting uses iRCCE's own wait functions (they yield the core in the emulator); they
-** must progress the send queue and the receive queues alike, as the emulator's do, so
-** that two UEs waiting for each other's multi-chunk messages always complete. Clocks are per core: wtime_is_global is 0; the tick is
-** measured as the smallest observable difference of RCCE_wtime (SKaLib §3.1). Under the
-** emulator's virtual time (RCCE_EMU_TIME=model) RCCE_wtime is the modelled SCC clock; the
-** emulator then names its model in RCCE_EMU_TIME_MODEL, which the library line of the
-** output header carries (times are virtual).
-** Abort prints and exits; ending the other UEs is the launcher's job (rccerun).
+** transport_rcce.c -- the transport contract (transport.h) over RCCE and iRCCE
+** (SKAMPI_RCCE): the Intel SCC, or the host emulator in tools/rcce, used as the SCC
+** broadcast thesis (Pichler 2013, §2.3, §2.4) uses them. Ranks are UEs; every group
+** owns an RCCE communicator (RCCE_comm_split, never freed); control messages go over
+** point to point in group-rank order; clocks are per core. Groups, waiting and clocks:
+** doc/internals.md, "transport".
 */
 #include "transport.h"
 
@@ -81,28 +55,31 @@ SK_API int sk_tp_started(void) { return tp_started; }
 
 SK_API int sk_tp_take_error(char *msg, size_t size) { (void)msg; (void)size; return 0; }
 
+/* A group of `size` UEs, first_ue and the ones after it, in which this UE is `rank`. */
+static sk_group *tpr_group_new(int size, int rank, int first_ue)
+{
+  sk_group *g = (sk_group *)sk_calloc(1, sizeof *g);
+  int i;
+  g->size = size;
+  g->rank = rank;
+  g->members = (int *)sk_malloc(sizeof(int) * (size_t)size);
+  for (i = 0; i < size; i++) g->members[i] = first_ue + i;
+  return g;
+}
+
 SK_API void sk_tp_start(int *argc, char ***argv)
 {
-  int i;
   tpr_check(RCCE_init(argc, argv), "RCCE_init");
   tp_started = 1;
   tpr.started = 1;
   tpr.rank = RCCE_ue();
   tpr_check(iRCCE_init(), "iRCCE_init");
   tpr.size = RCCE_num_ues();
-  tpr.world = (sk_group *)sk_calloc(1, sizeof *tpr.world);
-  tpr.world->size = tpr.size;
-  tpr.world->rank = tpr.rank;
-  tpr.world->members = (int *)sk_malloc(sizeof(int) * (size_t)tpr.size);
-  for (i = 0; i < tpr.size; i++) tpr.world->members[i] = i;
+  tpr.world = tpr_group_new(tpr.size, tpr.rank, 0);
   tpr.world->has_comm = 1;
   tpr.world->comm = &RCCE_COMM_WORLD;
   tpr.groups = tpr.world;
-  tpr.self = (sk_group *)sk_calloc(1, sizeof *tpr.self);
-  tpr.self->size = 1;
-  tpr.self->rank = 0;
-  tpr.self->members = (int *)sk_malloc(sizeof(int));
-  tpr.self->members[0] = tpr.rank;
+  tpr.self = tpr_group_new(1, 0, tpr.rank);
 }
 
 SK_API void sk_tp_finish(void)

@@ -1,24 +1,10 @@
 /*
 ** transport_seq.c -- the transport contract without any communication library
-** (SKAMPI_SEQ, SKaLib's sequential mode): one process, rank 0 of a world of size 1.
-** Messages to oneself are buffered in a FIFO so that a measurement may send to itself
-** before it receives.
-**
-** The clock is wall time, as in the other backends: the best clock the platform has,
-** chosen at compile time by feature tests, so that a C89 compiler on a system without
-** any of them still builds the file --
-**   1. clock_gettime(CLOCK_MONOTONIC) where <unistd.h> says _POSIX_TIMERS > 0 and <time.h>
-**      defines CLOCK_MONOTONIC (glibc from 2.17, where it needs no -lrt); should the call
-**      fail at run time, clock_gettime(CLOCK_REALTIME);
-**   2. gettimeofday on other Unix systems (<sys/time.h>, microseconds);
-**      (a Unix system: one that predefines __unix__, __unix, __APPLE__, __linux__ -- pcc
-**      on Linux defines no __unix__ --, _AIX, __hpux or __sun)
-**   3. clock() otherwise: process CPU time, which does not count waiting (a 10 ms sleep
-**      read 19.9 us): the header and every result line then say "CPU time".
-** -DSKAMPI_NO_CLOCK_GETTIME and -DSKAMPI_NO_GETTIMEOFDAY leave out 1 and 2 (the test
-** group `library` builds each). Readings count from the first one, so that a double
-** keeps nanoseconds (gettimeofday's seconds since 1970 would keep a quarter microsecond).
-** The resolution is measured as in SKaLib §3.1 (sk_clock_least_step).
+** (SKAMPI_SEQ, SKaLib's sequential mode): one process, rank 0 of a world of size 1;
+** messages to oneself wait in a FIFO. The clock is wall time from the best clock the
+** platform has (clock_gettime, gettimeofday, else clock() and "CPU time"), chosen at
+** compile time; the resolution is measured as in SKaLib §3.1. The clock's choice:
+** doc/internals.md, "transport".
 */
 #include "transport.h"
 #include "clock_skew.h"

@@ -87,7 +87,9 @@ full_fs_run() {   # NAME LAUNCH...: the run into the nearly full tmpfs, then the
   # leave 8 pages: one for the log, the others for the header and a few of the 20 suites
   # (each about 5 KiB with its #@ marks; the whole output is over 100 KiB)
   dd if=/dev/zero of="$mnt/filler" bs=4096 count=56 2>/dev/null
-  "$@" -i "$d/multi.ski" -o "$mnt/r.sko" > "$d/$name.out" 2> "$d/$name.err"; st=$?
+  # skampi's default (SKAMPI_KEEP_LOG unset): a run that ends removes its log, one that
+  # could not write keeps it for the resume
+  (unset SKAMPI_KEEP_LOG; "$@" -i "$d/multi.ski" -o "$mnt/r.sko") > "$d/$name.out" 2> "$d/$name.err"; st=$?
   [ $st -ne 0 ] && grep -q "$mnt/r.sko" "$d/$name.err" && grep -q "No space left on device" "$d/$name.err"
   say $? "${name}_full_fs_fails_with_message" "exit $st: $(grep -v 'done in' "$d/$name.err" | head -3)"
   why=$(well_formed "$mnt/r.sko" 2>&1); st=$?
@@ -97,11 +99,12 @@ full_fs_run() {   # NAME LAUNCH...: the run into the nearly full tmpfs, then the
   say $? "${name}_full_fs_log_not_finished" "$(tail -2 "$mnt/r.sko.log" 2>/dev/null)"
   cp "$mnt/r.sko" "$d/$name.cut.sko" 2>/dev/null
   rm -f "$mnt/filler"
-  "$@" -i "$d/multi.ski" -o "$mnt/r.sko" > "$d/$name.resume.out" 2> "$d/$name.resume.err"; st=$?
+  (unset SKAMPI_KEEP_LOG; "$@" -i "$d/multi.ski" -o "$mnt/r.sko") > "$d/$name.resume.out" 2> "$d/$name.resume.err"; st=$?
   why=$(well_formed "$mnt/r.sko" 2>&1) && why=$(once_each "$mnt/r.sko" 20 2>&1)
   ok=$?
   [ $st -eq 0 ] && [ $ok -eq 0 ] && grep -q "resuming" "$d/$name.resume.err" &&
-    { [ ! -e "$mnt/r.sko.1" ] || cmp -s "$mnt/r.sko.1" "$d/$name.cut.sko"; }   # what a resume cuts is kept first
+    { [ ! -e "$mnt/r.sko.1" ] || cmp -s "$mnt/r.sko.1" "$d/$name.cut.sko"; } &&  # what a resume cuts is kept first
+    [ ! -e "$mnt/r.sko.log" ]                                                 # and the finished run's log goes
   say $? "${name}_full_fs_resumed_every_suite_once" "exit $st: $why $(grep -v 'done in' "$d/$name.resume.err" | head -2)"
 }
 if [ "$(id -u)" != 0 ]; then

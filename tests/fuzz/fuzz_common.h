@@ -177,9 +177,9 @@ static int fuzz_same_expr(const sk_expr *a, const sk_expr *b)
   int i;
   if (a == NULL || b == NULL) return a == b;
   if (a->kind != b->kind || a->ival != b->ival || !fuzz_same_double(a->dval, b->dval) ||
-      !fuzz_same_name(a->name, b->name) || a->op != b->op || a->nargs != b->nargs)
+      !fuzz_same_name(a->name, b->name) || a->op != b->op || a->noperands != b->noperands)
     return 0;
-  for (i = 0; i < a->nargs; i++) if (!fuzz_same_expr(a->args[i], b->args[i])) return 0;
+  for (i = 0; i < a->noperands; i++) if (!fuzz_same_expr(a->operands[i], b->operands[i])) return 0;
   return 1;
 }
 

@@ -5,22 +5,16 @@
 # moves from results/header.c back into the module whose facts it reports
 # (transport/oversub.c): reported by file and line, and as missing from header.c.
 set -u
-cd "$(dirname "$0")/../.."
+. "$(dirname "$0")/../lib.sh"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/skampi-header.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT INT TERM
 st=0
 fresh() { rm -rf "$tmp/split" && cp -R split "$tmp/" || exit 2; }
-# expect NAME PATTERN: the gate fails on the copy and says PATTERN
-expect() {
-  if sh tests/gates/header_owner.sh "$tmp/split" > "$tmp/out" 2>&1; then
-    echo "FAIL $1: the gate passed"; st=1
-  elif grep -qF -- "$2" "$tmp/out"; then echo "ok $1: $(grep -F -- "$2" "$tmp/out" | head -n 1)"
-  else echo "FAIL $1: the gate failed without saying \"$2\":"; cat "$tmp/out"; st=1; fi
-}
+# expect NAME TEXT: the gate fails on the copy and says TEXT (tests/lib.sh)
+expect() { gate_says header_owner "$tmp/split" "$@"; }
 
 fresh
-if sh tests/gates/header_owner.sh "$tmp/split" > "$tmp/out" 2>&1; then echo "ok unchanged_copy_passes"
-else echo "FAIL unchanged_copy_passes:"; cat "$tmp/out"; st=1; fi
+gate_passes header_owner "$tmp/split" unchanged_copy_passes
 
 fresh
 printf 'static void planted(sk_str *h) { sk_str_printf(h, "# input file: %%s\\n", "x"); }\n' >> "$tmp/split/cli/main.c"
@@ -33,4 +27,5 @@ printf 'static void planted(sk_str *h) { sk_str_printf(h, "# clock tick: %%g s\\
 line=$(wc -l < "$tmp/split/transport/oversub.c" | tr -d ' ')
 expect header_line_moved_out "$tmp/split/transport/oversub.c:$line: writes the header line \"# clock tick:"
 expect header_line_missing_in_header_c 'header line "# clock tick:: not in results/header.c'
-exit $st
+[ "$st" -eq 0 ] || failed=$((failed + 1))
+finish

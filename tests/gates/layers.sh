@@ -38,26 +38,25 @@ if [ -s "$tmp/extra" ]; then cat "$tmp/extra"; st=1; fi
 
 # header name -> layer index and module; every include checked
 awk '{ n = split($1, p, "/"); print p[n], $2, $1 }' "$tmp/index" > "$tmp/headers"
-while read -r entry idx; do
-  [ -f "$split/$entry" ] || continue
-  grep -n '^[ 	]*#[ 	]*include[ 	]*"' "$split/$entry" | sed 's/^\([0-9]*\):.*"\(.*\)".*/\1 \2/' |
-  while read -r line hdr; do
-    found=$(awk -v h="$hdr" '$1 == h' "$tmp/headers")
-    if [ -z "$found" ]; then
-      echo "split/$entry:$line: includes \"$hdr\", which is not a header of split/MANIFEST"; echo x >> "$tmp/bad"; continue
-    fi
-    set -- $found
-    if [ "$2" -gt "$idx" ]; then
-      echo "split/$entry:$line: includes \"$hdr\" of layer ${3%%/*}, above its own layer ${entry%%/*}"; echo x >> "$tmp/bad"
-    fi
-    from=${entry%.*}; to=${3%.*}
-    [ "$from" != "$to" ] && echo "$from $to" >> "$tmp/edges"
-  done
-done < "$tmp/index"
+files=$(awk '{ print $1 }' "$tmp/index" | while read -r e; do [ -f "$split/$e" ] && printf '%s\n' "$split/$e"; done)
+: > "$tmp/edges"
+# one awk over every module: the headers (name, layer index, entry), the entries' indexes,
+# then each file's #include "..." lines
+awk -v pre="$split/" -v bad="$tmp/bad" -v edges="$tmp/edges" '
+  FILENAME == ARGV[1] { if (!($1 in hidx)) { hidx[$1] = $2; hpath[$1] = $3 }; next }
+  FILENAME == ARGV[2] { eidx[$1] = $2; next }
+  FNR == 1 { entry = substr(FILENAME, length(pre) + 1); idx = eidx[entry] + 0; own = entry; sub(/\/.*/, "", own) }
+  /^[ \t]*#[ \t]*include[ \t]*"/ {
+    hdr = $0; sub(/^[^"]*"/, "", hdr); sub(/".*/, "", hdr)
+    if (!(hdr in hidx)) { printf "split/%s:%d: includes \"%s\", which is not a header of split/MANIFEST\n", entry, FNR, hdr; print "x" > bad; next }
+    if (hidx[hdr] + 0 > idx) { l = hpath[hdr]; sub(/\/.*/, "", l); printf "split/%s:%d: includes \"%s\" of layer %s, above its own layer %s\n", entry, FNR, hdr, l, own; print "x" > bad }
+    from = entry; sub(/\.[^.]*$/, "", from); to = hpath[hdr]; sub(/\.[^.]*$/, "", to)
+    if (from != to) print from, to > edges
+  }' "$tmp/headers" "$tmp/index" $files
 [ -f "$tmp/bad" ] && st=1
 
 # no circle of includes between modules
-if [ -f "$tmp/edges" ]; then
+if [ -s "$tmp/edges" ]; then
   sort -u "$tmp/edges" > "$tmp/edges.u"
   awk 'NR == FNR { e[$1 " " $2] = 1; next } ($2 " " $1) in e && $1 < $2 { printf "split/%s and split/%s include each other\n", $1, $2 }' \
     "$tmp/edges.u" "$tmp/edges.u" > "$tmp/mutual"

@@ -5,7 +5,7 @@
 # (3) SKAMPI_WAIT's entry removed from ENVIRONMENT, (4) a macro groff warns about; and
 # (5) a skampi whose -h prints an option the page lacks (a stand-in that adds "-Z").
 set -u
-cd "$(dirname "$0")/../.."
+. "$(dirname "$0")/../lib.sh"
 command -v groff > /dev/null 2>&1 || command -v man > /dev/null 2>&1 ||
   { echo "skip man_page_planted: needs groff or man"; exit 0; }
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/skampi-manpage-planted.XXXXXX") || exit 2
@@ -23,16 +23,11 @@ drop_entry() {
     held != "" { if ($0 ~ re) { skip = 1; held = ""; next } print held; held = "" }
     !skip { print }' "$1"
 }
-expect() {
-  if sh tests/gates/man_page.sh "$tmp/skampi.1" > "$tmp/out" 2>&1; then
-    echo "FAIL $1: the gate passed"; st=1
-  elif grep -qF -- "$2" "$tmp/out"; then echo "ok $1: $(grep -F -- "$2" "$tmp/out" | head -n 1)"
-  else echo "FAIL $1: the gate failed without saying \"$2\":"; cat "$tmp/out"; st=1; fi
-}
+# expect NAME TEXT: the gate fails on the copy and says TEXT (tests/lib.sh)
+expect() { gate_says man_page "$tmp/skampi.1" "$@"; }
 
 cp doc/skampi.1 "$tmp/skampi.1"
-if sh tests/gates/man_page.sh "$tmp/skampi.1" > "$tmp/out" 2>&1; then echo "ok unchanged_copy_passes"
-else echo "FAIL unchanged_copy_passes:"; cat "$tmp/out"; st=1; fi
+gate_passes man_page "$tmp/skampi.1" unchanged_copy_passes
 
 drop_entry doc/skampi.1 '^\.B \\-F$' > "$tmp/skampi.1"
 expect option_entry_removed 'skampi --help-all prints -F,'
@@ -56,4 +51,5 @@ exit \$s
 SH
 chmod +x "$tmp/skampi-more"
 SKAMPI_SEQ=$tmp/skampi-more expect new_option_undocumented 'skampi --help-all prints -Z,'
-exit $st
+[ "$st" -eq 0 ] || failed=$((failed + 1))
+finish

@@ -7,7 +7,7 @@
 # Each must be reported with the row (or the marker) it concerns. The two binaries are
 # built once and passed to every run (SKAMPI_LIST_SEQ, SKAMPI_LIST_MPI).
 set -u
-cd "$(dirname "$0")/../.."
+. "$(dirname "$0")/../lib.sh"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/skampi-mancat-planted.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT INT TERM
 st=0
@@ -24,17 +24,11 @@ cc -DSKAMPI_SEQ -o "$tmp/skampi-seq" skampi_amalgam.c -lm > "$tmp/build.log" 2>&
 SKAMPI_LIST_SEQ=$tmp/skampi-seq SKAMPI_LIST_MPI=$tmp/skampi-mpi
 export SKAMPI_LIST_SEQ SKAMPI_LIST_MPI
 fresh() { cp doc/manual.md "$tmp/manual.md" || exit 2; }
-# expect NAME PATTERN: the gate fails on the copy and says PATTERN
-expect() {
-  if sh tests/gates/manual_catalogue.sh "$tmp/manual.md" > "$tmp/out" 2>&1; then
-    echo "FAIL $1: the gate passed"; st=1
-  elif grep -qF -- "$2" "$tmp/out"; then echo "ok $1: $(grep -F -- "$2" "$tmp/out" | head -n 1)"
-  else echo "FAIL $1: the gate failed without saying \"$2\":"; cat "$tmp/out"; st=1; fi
-}
+# expect NAME TEXT: the gate fails on the copy and says TEXT (tests/lib.sh)
+expect() { gate_says manual_catalogue "$tmp/manual.md" "$@"; }
 
 fresh
-if sh tests/gates/manual_catalogue.sh "$tmp/manual.md" > "$tmp/out" 2>&1; then echo "ok unchanged_copy_passes"
-else echo "FAIL unchanged_copy_passes:"; cat "$tmp/out"; st=1; fi
+gate_passes manual_catalogue "$tmp/manual.md" unchanged_copy_passes
 
 fresh; grep -v '^| `Bcast(count:int' doc/manual.md > "$tmp/manual.md"
 expect row_removed '> | `Bcast(count:int, datatype:datatype, root:int)`'
@@ -53,4 +47,5 @@ SKAMPI_LIST_MPI=$tmp/skampi-more expect measurement_added '> | `Planted_Undocume
 
 fresh; grep -v '^<!-- catalogue:end -->$' doc/manual.md > "$tmp/manual.md"
 expect end_marker_removed 'catalogue:end'
-exit $st
+[ "$st" -eq 0 ] || failed=$((failed + 1))
+finish

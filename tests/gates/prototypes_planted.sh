@@ -6,24 +6,18 @@
 # defines (as sk_pingpong_describe was), (3) sync/sync.h declares a function of the
 # language layer. Each must be reported by file, line and both layers.
 set -u
-cd "$(dirname "$0")/../.."
+. "$(dirname "$0")/../lib.sh"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/skampi-prototypes-planted.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT INT TERM
 st=0
 fresh() { rm -rf "$tmp/split" && cp -R split "$tmp/" || exit 2; }
-# expect NAME TEXT: the gate fails on the copy and says TEXT
-expect() {
-  if sh tests/gates/prototypes.sh "$tmp/split" > "$tmp/out" 2>&1; then
-    echo "FAIL $1: the gate passed"; st=1
-  elif grep -qF "$2" "$tmp/out"; then echo "ok $1: $(grep -F "$2" "$tmp/out" | head -n 1)"
-  else echo "FAIL $1: the gate failed without saying \"$2\":"; cat "$tmp/out"; st=1; fi
-}
+# expect NAME TEXT: the gate fails on the copy and says TEXT (tests/lib.sh)
+expect() { gate_says prototypes "$tmp/split" "$@"; }
 # plant FILE TEXT: TEXT appended to split/FILE of the copy; prints the line number of its first line
-plant() { n=$(($(wc -l < "$tmp/split/$1") + 1)); printf '%s\n' "$2" >> "$tmp/split/$1"; echo "$n"; }
+plant() { plant_line "$tmp/split/$1" "$2"; }
 
 fresh
-if sh tests/gates/prototypes.sh "$tmp/split" > "$tmp/out" 2>&1; then echo "ok unchanged_copy_passes"
-else echo "FAIL unchanged_copy_passes:"; cat "$tmp/out"; st=1; fi
+gate_passes prototypes "$tmp/split" unchanged_copy_passes
 
 # (1) a core header declares an engine function
 fresh
@@ -43,4 +37,5 @@ fresh
 plant language/interp.c 'SK_API int sk_planted_lang(void) { return 0; }' > /dev/null
 n=$(plant sync/sync.h 'SK_API int sk_planted_lang(void);')
 expect sync_declares_language_function "split/sync/sync.h:$n: prototype of sk_planted_lang in sync, defined in language"
-exit $st
+[ "$st" -eq 0 ] || failed=$((failed + 1))
+finish

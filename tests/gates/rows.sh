@@ -57,8 +57,9 @@ while read -r f; do
         print file, start, args[1], roles[k - 5], args[k]
       }
     }
+    { in_macro = continued; continued = ($0 ~ /\\[ \t]*$/) }   # a #define'"'"'s body holds no rows
     inrow { text = text " " $0; if (closed()) { flush(); inrow = 0 } ; next }
-    /^[ \t]*SK_ROW[A-Z0-9_]*\(/ && !/^[ \t]*SK_ROW_ALIAS\(/ { inrow = 1; start = FNR; text = $0; if (closed()) { flush(); inrow = 0 } }
+    /^[ \t]*SK_ROW[A-Z0-9_]*\(/ && !/^[ \t]*SK_ROW_ALIAS\(/ && !in_macro { inrow = 1; start = FNR; text = $0; if (closed()) { flush(); inrow = 0 } }
     function closed(   i, c, depth, instr) {
       depth = 0; instr = 0
       for (i = 1; i <= length(text); i++) {
@@ -77,10 +78,9 @@ if [ ! -s "$tmp/rows" ]; then echo "rows: no SK_ROW rows found in $base/"; exit 
 # the definitions: NAME( on a line that starts with a type or SK_API and is no prototype
 xargs cat < "$tmp/files" | grep -E '^[A-Za-z_][A-Za-z0-9_ *]*[ *][A-Za-z_][A-Za-z0-9_]*\(' | grep -v ';[ \t]*$' |
   grep -v '^#' | sed -E 's/^[A-Za-z_][A-Za-z0-9_ *]*[ *]([A-Za-z_][A-Za-z0-9_]*)\(.*/\1/' | sort -u > "$tmp/defined"
-while read -r file line name role fn; do
-  grep -qx "$fn" "$tmp/defined" ||
-    { echo "$file:$line: row $name names $role function $fn, which $base/ does not define (no line \"TYPE $fn(\" outside a prototype)"; st=1; }
-done < "$tmp/rows"
+awk -v base="$base" 'NR == FNR { defined[$1] = 1; next }
+  !($5 in defined) { printf "%s:%s: row %s names %s function %s, which %s/ does not define (no line \"TYPE %s(\" outside a prototype)\n", $1, $2, $3, $4, $5, base, $5; bad = 1 }
+  END { exit bad }' "$tmp/defined" "$tmp/rows" || st=1
 
 # no row macro but SK_ROW...: the rows of any other would go unchecked
 if xargs grep -nE '^[ \t]*#[ \t]*define[ \t]+[A-Za-z0-9_]*ROW[A-Za-z0-9_]*\(' < "$tmp/files" | grep -vE '#[ \t]*define[ \t]+SK_ROW' > "$tmp/macros"; then

@@ -9,30 +9,24 @@
 # macro not named SK_ROW_... Each must be reported by file and line (and the row's name
 # where there is a row).
 set -u
-cd "$(dirname "$0")/../.."
+. "$(dirname "$0")/../lib.sh"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/skampi-rows-planted.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT INT TERM
 st=0
 fresh() { rm -rf "$tmp/split" && cp -R split "$tmp/" || exit 2; }
-# expect NAME TEXT: the gate fails on the copy and says TEXT
-expect() {
-  if sh tests/gates/rows.sh "$tmp/split" > "$tmp/out" 2>&1; then
-    echo "FAIL $1: the gate passed"; st=1
-  elif grep -qF "$2" "$tmp/out"; then echo "ok $1: $(grep -F "$2" "$tmp/out" | head -n 1)"
-  else echo "FAIL $1: the gate failed without saying \"$2\":"; cat "$tmp/out"; st=1; fi
-}
+# expect NAME TEXT: the gate fails on the copy and says TEXT (tests/lib.sh)
+expect() { gate_says rows "$tmp/split" "$@"; }
 # line FILE TEXT: the first line of split/FILE (in the copy) holding TEXT
 line() { grep -nF "$2" "$tmp/split/$1" | head -n 1 | cut -d: -f1; }
 
 fresh
-if sh tests/gates/rows.sh "$tmp/split" > "$tmp/out" 2>&1; then echo "ok unchanged_copy_passes"
-else echo "FAIL unchanged_copy_passes:"; cat "$tmp/out"; st=1; fi
+gate_passes rows "$tmp/split" unchanged_copy_passes
 
 # (1) the row names measure_Bcast_Missing, defined nowhere
 fresh; f=measurements/meas_mpi_coll.c
 n=$(line $f 'SK_ROW_MPI("Bcast",')
 [ -n "$n" ] || { echo "FAIL planted_missing_function: no Bcast row in split/$f"; exit 1; }
-sed 's/measure_Bcast, init_Bcast/measure_Bcast_Missing, init_Bcast/' "$tmp/split/$f" > "$tmp/p" && mv "$tmp/p" "$tmp/split/$f"
+sed 's/measure_coll, init_bcast/measure_Bcast_Missing, init_bcast/' "$tmp/split/$f" > "$tmp/p" && mv "$tmp/p" "$tmp/split/$f"
 expect row_names_undefined_function "split/$f:$n: row \"Bcast\" names measure function measure_Bcast_Missing, which split/ does not define"
 
 # (2) a measurement function under another function's name
@@ -50,7 +44,7 @@ expect pasted_name "split/$f:$n: ## pastes a name"
 # (4) a row on one line whose check function does not exist
 fresh; f=measurements/meas_synthetic.c
 n=$(line $f 'SK_ROW_END')
-awk -v n="$n" 'NR == n { print "  SK_ROW(\"Planted_Row\", \"count:i\", SK_PATTERN_SIMPLE, 1, 0, measure_Synthetic_Busy, NULL, NULL, NULL, check_Planted_Row, NULL)," } { print }' \
+awk -v n="$n" 'NR == n { print "  SK_ROW(\"Planted_Row\", \"count:i\", SK_PATTERN_SIMPLE, 1, 0, measure_synthetic, NULL, NULL, NULL, check_Planted_Row, NULL)," } { print }' \
   "$tmp/split/$f" > "$tmp/p" && mv "$tmp/p" "$tmp/split/$f"
 expect row_names_undefined_check "split/$f:$n: row \"Planted_Row\" names check function check_Planted_Row, which split/ does not define"
 
@@ -73,4 +67,5 @@ fresh; f=measurements/meas_mpi_neighbor.c
 printf '#define NB_ROW(NAME) { NAME, NULL }\n' >> "$tmp/split/$f"
 n=$(wc -l < "$tmp/split/$f" | tr -d ' ')
 expect row_macro_named_otherwise "split/$f:$n: row macro NB_ROW: name it SK_ROW_..."
-exit $st
+[ "$st" -eq 0 ] || failed=$((failed + 1))
+finish

@@ -114,6 +114,13 @@ rows() {
     s = ($1 == "count=") ? $5 : $3; print n, x, v, s }' "$1"
 }
 
+# the test drivers (each includes the whole amalgam: half a minute a build) side by side
+for impl in $impls; do
+  have "$(mpicc_of "$impl")" || continue
+  sk_cc_bg "$out/build-$impl.log" "$(mpicc_of "$impl")" -O2 @test -o "$out/test_hosts-$impl" "$here/test_hosts.c" @lm
+done
+sk_bg_wait
+
 # ---- hosts for bandwidth, clocks and collectives: host 3 at 50 Mbit/s ----
 if ! SKH_MTU=9000 SKH_BURST=12000 hosts up 4 3:50mbit > "$out/up1.log" 2>&1; then
   echo "FAIL hosts_up: $(cat "$out/up1.log")"; exit 1
@@ -129,8 +136,7 @@ for impl in $impls; do
   if ! have "$(mpicc_of "$impl")"; then skip "hosts with $impl" "mpicc.$impl"; continue; fi
   th=$out/test_hosts-$impl
   # skampi: the build of tests/run.sh (tests/out/skampi-IMPL); the test driver includes the amalgam
-  if ! sk=$(sk_binary mpi "$impl") ||
-     ! sk_cc "$(mpicc_of "$impl")" -O2 @test -o "$th" "$here/test_hosts.c" @lm >> "$out/build-$impl.log" 2>&1; then
+  if ! sk=$(sk_binary mpi "$impl") || ! sk_cc_ok "$out/build-$impl.log"; then
     echo "FAIL hosts_build_$impl: $(tail -n 3 "$out/build-$impl.log")"; continue
   fi
   o=$out/$impl; rm -rf "$o"; mkdir -p "$o"

@@ -68,7 +68,13 @@ static void test_partner(int shaped, int runs)
   bc.run = &record;
   loc.file = "test_hosts"; loc.line = 1; loc.col = 1;
   for (i = 0; i < runs; i++) {
-    sk_value a = bi_comm2_latency_with_root(&bc, &loc, 1), b = bi_comm2_latency_with_root(&bc, &loc, 0);
+    sk_value a, b;
+    bc.name = "comm2_max_latency_with_root";
+    bc.variant = 1;                         /* the table's variant: want the maximum */
+    a = bi_comm2_latency_with_root(&bc, NULL, &loc);
+    bc.name = "comm2_min_latency_with_root";
+    bc.variant = 0;
+    b = bi_comm2_latency_with_root(&bc, NULL, &loc);
     if (sk_tp_group_world_rank(a.u.comm, 1) == shaped) max_hits++;
     if (sk_tp_group_world_rank(b.u.comm, 1) == shaped) min_hits++;
   }

@@ -120,7 +120,7 @@ for impl in $impls; do
     bad "build_mpi1_$impl: warnings or errors (see $out/build1.$impl)"; head -20 "$out/build1.$impl"
   fi
   # the modules one by one, and the whole test program (modules + transport + driver)
-  for f in meas_mpi meas_mpi_p2p meas_mpi_bw thread_team meas_mpi_threads meas_mpi_partitioned meas_mpi_mprobe meas_mpi_coll meas_mpi_coll3 meas_mpi_neighbor meas_mpi_session meas_mpi_win_sync meas_mpi_win_transfer meas_mpi_win_atomic meas_mpi_io; do
+  for f in meas_mpi meas_mpi_p2p meas_mpi_bw thread_team meas_mpi_threads meas_mpi_partitioned meas_mpi_mprobe meas_mpi_coll meas_mpi_coll3 meas_mpi_neighbor meas_mpi_session meas_mpi_win_sync meas_mpi_win_transfer meas_mpi_win_coll meas_mpi_win_atomic meas_mpi_io meas_io_local; do
     # shellcheck disable=SC2046
     sk_cc "$mpicc" -DSKAMPI_MPI1 "@layer:measurements/$f.c" -c -o "$out/$f.mpi1.$impl.o" "split/measurements/$f.c" || bad "compile $f.c"
   done

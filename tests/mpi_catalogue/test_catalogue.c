@@ -44,6 +44,7 @@
 #include "../../split/base/clock_skew.c"
 #include "../../split/transport/library_polling.c"
 #include "../../split/transport/transport_mpi.c"
+#include "../../split/transport/mpi_objects.c"
 #include "../../split/core/verify.c"
 #include "../../split/core/margs.c"
 #include "../../split/core/measure.c"
@@ -58,6 +59,7 @@
 #include "../../split/measurements/meas_mpi_session.c"
 #include "../../split/measurements/meas_mpi_win_sync.c"
 #include "../../split/measurements/meas_mpi_win_transfer.c"
+#include "../../split/measurements/meas_mpi_win_coll.c"
 #include "../../split/measurements/meas_mpi_win_atomic.c"
 #include "../../split/core/value.c"
 #include "../../split/engine/settings.h"
@@ -65,6 +67,7 @@
 #include "../../split/transport/io_files.c"
 #include "../../split/transport/io_daccess.c"
 #include "../../split/measurements/meas_mpi_io.c"
+#include "../../split/measurements/meas_io_local.c"
 
 /* ---- what the engine provides ---- */
 
@@ -1021,7 +1024,7 @@ static void run_table(const char *table_name, const sk_measurement *table, sk_gr
 
 static const sk_measurement *find_measurement(const char *name)
 {
-  const sk_measurement *tables[10];
+  const sk_measurement *tables[12];
   int t, k;
   tables[0] = sk_meas_table_mpi_p2p();
   tables[1] = sk_meas_table_mpi_coll();
@@ -1033,7 +1036,9 @@ static const sk_measurement *find_measurement(const char *name)
   tables[7] = sk_meas_table_mpi_neighbor();
   tables[8] = sk_meas_table_mpi_bw();
   tables[9] = sk_meas_table_mpi_session();
-  for (t = 0; t < 10; t++)
+  tables[10] = sk_meas_table_io_local();
+  tables[11] = sk_meas_table_mpi_win_coll();
+  for (t = 0; t < 12; t++)
     for (k = 0; tables[t][k].name; k++) if (strcmp(tables[t][k].name, name) == 0) return row_of(&tables[t][k]);
   return NULL;
 }
@@ -1236,15 +1241,15 @@ static void run_io_corruption(sk_group *world, const char *name, const char *rar
     MPI_Barrier(MPI_COMM_WORLD);
     def->measure(&m, args);
   } else if (!m.failed) {
-    io_state *s = io_of(&m);
+    sk_mpiio_state *s = io_of(&m);
     MPI_File fh;
-    size_t bytes = sk_mpi_bytes(s->elements, s->a.memtype);
+    size_t bytes = sk_mpi_bytes(s->elements, s->memtype);
     char *bad = (char *)sk_malloc(bytes + 1);
-    io_fill(m.send_buf, bytes, s->owner);
+    sk_mpiio_fill(m.send_buf, bytes, s->owner);
     memcpy(bad, m.send_buf, bytes);
     if (m.rank == 0 && bytes > 7) bad[7] ^= 0x5a;
     if (io_open(&m, s, IO_WRITE_MODE, &fh)) {
-      io_run_chunks(&m, s, fh, bad, 1, s->a.daccess);
+      io_run_chunks(&m, s, fh, bad, 1, s->daccess);
       MPI_File_sync(fh);
       MPI_Barrier(s->comm);
       MPI_File_sync(fh);
@@ -1336,6 +1341,7 @@ int main(int argc, char **argv)
   run_table("mpi", sk_meas_table_mpi(), world, counts_full, 1);
   run_table("win_sync", sk_meas_table_mpi_win_sync(), world, counts, n_counts);
   run_table("win_transfer", sk_meas_table_mpi_win_transfer(), world, counts, n_counts);
+  run_table("win_coll", sk_meas_table_mpi_win_coll(), world, counts, n_counts);
   /* MPI-IO with 2 and 4 processes (files cost time; 3 adds nothing the pairs lack; 4
   ** processes on 2 cores try the larger count only) */
   if (size % 2 == 0) run_table("io", sk_meas_table_mpi_io(), world, counts_io + (size > 2), size > 2 ? 1 : 2);
@@ -1348,6 +1354,7 @@ int main(int argc, char **argv)
   run_table("neighbor/reversed", sk_meas_table_mpi_neighbor(), reversed, counts_short, 2);
   run_table("win_sync/reversed", sk_meas_table_mpi_win_sync(), reversed, counts_short, 2);
   run_table("win_transfer/reversed", sk_meas_table_mpi_win_transfer(), reversed, counts_short, 2);
+  run_table("win_coll/reversed", sk_meas_table_mpi_win_coll(), reversed, counts_short, 2);
   if (tail != NULL) {
     run_table("p2p/sub", sk_meas_table_mpi_p2p(), tail, counts_short, 2);
     run_table("bw/sub", sk_meas_table_mpi_bw(), tail, counts_short, 2);
@@ -1358,6 +1365,7 @@ int main(int argc, char **argv)
     run_table("neighbor/sub", sk_meas_table_mpi_neighbor(), tail, counts_short, 2);
     run_table("win_sync/sub", sk_meas_table_mpi_win_sync(), tail, counts_short, 2);
     run_table("win_transfer/sub", sk_meas_table_mpi_win_transfer(), tail, counts_short, 2);
+    run_table("win_coll/sub", sk_meas_table_mpi_win_coll(), tail, counts_short, 2);
   }
   run_variants(world);
   run_bad_cases(world);

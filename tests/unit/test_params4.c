@@ -708,7 +708,7 @@ static int expr_locs_ok(const sk_expr *e, const char *file, int lines)
   int i;
   if (e == NULL) return 1;
   if (!loc_ok(&e->loc, file, lines)) return 0;
-  for (i = 0; i < e->nargs; i++) if (!expr_locs_ok(e->args[i], file, lines)) return 0;
+  for (i = 0; i < e->noperands; i++) if (!expr_locs_ok(e->operands[i], file, lines)) return 0;
   return 1;
 }
 

@@ -56,7 +56,7 @@ for np in $nps; do
     run "$np" "$f" "l-$f-$np" "$limit"; lwall=$wall; lst=$st; ls=$(suites "l-$f-$np")
     spin_stop
     [ "$lst" = 124 ] && lst=timeout
-    ratio=$(awk -v q="$qwall" -v l="$lwall" 'BEGIN { printf "%.2f", q > 0 ? l / q : 0 }')
+    ratio=$(awk -v q="$qwall" -v l="$lwall" 'BEGIN { printf "%.2f", (q > 0 ? l / q : 0) }')   # (parenthesised: awk reads "printf ... >" as a redirection)
     rows="$rows$(printf '%-18s %3s %10s %10s %7s %7s %7s %7s %7s' "$f" "$np" "$qwall" "$lwall" "$ratio" "$qst" "$lst" "$qs" "$ls")
 "
   done
