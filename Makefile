@@ -180,6 +180,10 @@ check:
 	tools/setup.sh check
 	sh tests/run.sh $(T)
 
+check-tuning:
+	tools/setup.sh check
+	SKAMPI_TEST_TUNING_SIZES=64:4096 sh tests/guidelines/tuning.sh
+
 check-sanitized:
 	tools/setup.sh check
 	SKAMPI_SANITIZE=1 sh tests/run.sh integration
