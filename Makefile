@@ -65,7 +65,8 @@ SPLIT = split/base/config.h split/base/base.h split/base/base.c split/base/filep
 	split/transport/agree.h split/transport/agree.c split/transport/oversub.h \
 	split/transport/oversub.c split/transport/mpit.h split/transport/peruse.h \
 	split/transport/mpit.c split/transport/peruse.c split/transport/libsettings.h \
-	split/transport/libsettings.c split/transport/io_files.h \
+	split/transport/libsettings.c split/transport/coll_algorithms.h \
+	split/transport/coll_algorithms.c split/transport/io_files.h \
 	split/transport/io_files.c split/transport/io_daccess.h split/transport/io_daccess.c \
 	split/transport/mpi_objects.h split/transport/mpi_objects.c \
 	split/core/value.h split/core/value.c split/core/margs.h split/core/margs.c split/core/measure.h split/core/measure.c split/core/verify.h \
@@ -113,7 +114,7 @@ SPLIT = split/base/config.h split/base/base.h split/base/base.c split/base/filep
 	split/language/builtins_comm.c split/language/builtins_math.c \
 	split/language/builtins_types.c split/language/builtins_io.c \
 	split/language/builtins_scc.c split/language/params4.h split/language/params4.c \
-	split/cli/run.h split/cli/run.c split/cli/oneline.h split/cli/oneline.c split/cli/peer_names.h split/cli/peer_names.c \
+	split/cli/run.h split/cli/run.c split/cli/oneline.h split/cli/oneline.c split/cli/peer_names.h split/cli/peer_names.c split/cli/tune.h split/cli/tune.c \
 	split/cli/main.h split/cli/main.c \
 	split/library/skampi.h split/library/skalib.c
 
@@ -178,6 +179,10 @@ uninstall:
 check:
 	tools/setup.sh check
 	sh tests/run.sh $(T)
+
+check-tuning:
+	tools/setup.sh check
+	SKAMPI_TEST_TUNING_SIZES=64:4096 sh tests/guidelines/tuning.sh
 
 check-sanitized:
 	tools/setup.sh check

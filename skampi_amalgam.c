@@ -2244,6 +2244,10 @@ SK_API const char *sk_tp_thread_level_name(int level);
 /* MPI-only measurement functions use the group's measurement communicator (a duplicate
 ** of the one skampi uses for its own control messages). */
 SK_API MPI_Comm sk_tp_group_mpi_comm(const sk_group *g);
+/* Collective over g's members: g's measurement communicator replaced by a new duplicate
+** of its control communicator, so that what the library fixes when a communicator is
+** created (Open MPI's forced collective algorithms, coll_algorithms.h) is taken anew. */
+SK_API void sk_tp_group_renew_measure(sk_group *g);
 /* What one reading of MPI_Wtime adds to an interval between two readings: the least
 ** difference of SK_CLOCK_PAIRS back-to-back readings, taken once per process (the
 ** ping-pongs subtract it; the output's header says so). */
@@ -2761,6 +2765,15 @@ SK_API int sk_tp_group_size(const sk_group *g) { return g->size; }
 SK_API int sk_tp_group_world_rank(const sk_group *g, int rank) { return g == tpm.world ? rank : g->members[rank]; }
 SK_API const int *sk_tp_group_members(const sk_group *g) { return tpm_members(g); }
 SK_API MPI_Comm sk_tp_group_mpi_comm(const sk_group *g) { return tpm_measure((sk_group *)g); }
+
+SK_API void sk_tp_group_renew_measure(sk_group *g)
+{
+  MPI_Comm control = tpm_control(g);
+  if (control == MPI_COMM_NULL) return;
+  if (g->measure != control) tpm_comm_free(&g->measure);
+  tpm_check(MPI_Comm_dup(control, &g->measure), "MPI_Comm_dup");
+  tpm_errors_return(g->measure);
+}
 
 #define TPM_TAG 4711
 
@@ -4962,6 +4975,373 @@ SK_API void sk_libsettings_describe(sk_str *header)
 #endif
 }
 /* --- end split/transport/libsettings.c --- */
+/* --- begin split/transport/coll_algorithms.h --- */
+#line 1 "split/transport/coll_algorithms.h"
+/*
+** coll_algorithms.h -- the collective algorithms an MPI library lets a program choose
+** (skampi --tuning, doc/manual.md "Tuning files"), one table row per collective per
+** library: Open MPI's coll_tuned forced algorithm (control variable
+** coll_tuned_<coll>_algorithm, an MPI_T enumeration, taken when a communicator is
+** created; needs OMPI_MCA_coll_tuned_use_dynamic_rules=1 before MPI_Init) and MPICH's
+** MPIR_CVAR_<COLL>_INTRA_ALGORITHM (read at every call; no MPI_T enumeration: the names
+** are the table's, in the order of the variable's description, which is the order of
+** its values). Written through MPI_T (MPI 3.1 §14.3.6) where mpi.h declares the control
+** variables (SK_HAVE_MPIT_CVARS); elsewhere every call says it is not available. The
+** file each library loads is worded here too (Open MPI's dynamic rules file, MPICH's
+** environment file of CVARs).
+*/
+#ifndef SK_COLL_ALGORITHMS_H
+#define SK_COLL_ALGORITHMS_H
+
+#line 18 "split/transport/coll_algorithms.h"
+
+#define SK_COLL_LIB_NONE 0
+#define SK_COLL_LIB_OMPI 1
+#define SK_COLL_LIB_MPICH 2
+
+#define SK_COLL_ALGS_MAX 24
+#define SK_COLL_ALG_NAME 48
+
+/* The algorithms of one collective; entry 0 is the library's own choice (value 0:
+** Open MPI's "ignore", MPICH's "auto"), shown as "default". */
+typedef struct sk_coll_algs {
+  int n;
+  char names[SK_COLL_ALGS_MAX][SK_COLL_ALG_NAME];
+  int values[SK_COLL_ALGS_MAX];
+} sk_coll_algs;
+
+/* One range of a tuning file: from from_bytes (the message size of the collective, as
+** the library counts it: count times the datatype's size) up to the next rule's, the
+** algorithm value (0: the library's own choice) for communicators of comm_size. */
+typedef struct sk_coll_rule {
+  const char *coll;
+  int comm_size;
+  long from_bytes;
+  int value;
+  const char *name;
+} sk_coll_rule;
+
+/* Before MPI_Init, a tuning run: Open MPI offers its forced algorithms only with
+** OMPI_MCA_coll_tuned_use_dynamic_rules=1, set here unless the environment has it. */
+SK_API void sk_coll_algs_before_init(void);
+/* Which library's control variables this process sees (SK_COLL_LIB_*); NONE with *why
+** set ("...") where the build or the library has none. */
+SK_API int sk_coll_algs_library(sk_str *why);
+SK_API const char *sk_coll_algs_library_name(int library);
+/* Whether the table has a row for the measurement row coll (any library). */
+SK_API int sk_coll_algs_known(const char *coll);
+/* The collectives of the table, space-separated (for messages). */
+SK_API const char *sk_coll_algs_names(void);
+/* The algorithms of coll in this library; 0 with *err set when there are none. */
+SK_API int sk_coll_algs_list(const char *coll, sk_coll_algs *out, sk_str *err);
+/* Sets coll's algorithm by name ("default": the library's own) through MPI_T, on this
+** process; 0 with *err set when it cannot. */
+SK_API int sk_coll_algs_set(const char *coll, const char *alg, sk_str *err);
+/* The value the library holds now for coll's algorithm (MPI_T), -1 when unknown. */
+SK_API int sk_coll_algs_current(const char *coll);
+/* The file the library loads, for rules sorted by coll and from_bytes (each coll's
+** first rule from 0 bytes), into *text; header: comment lines without '#'. */
+SK_API void sk_coll_algs_file(int library, const sk_coll_rule *rules, int n, const char *header, sk_str *text);
+/* The command prefix that loads the file at path (an absolute path): "env NAME=VALUE ..." */
+SK_API void sk_coll_algs_load_env(int library, const char *path, sk_str *out);
+
+#endif
+/* --- end split/transport/coll_algorithms.h --- */
+/* --- begin split/transport/coll_algorithms.c --- */
+#line 1 "split/transport/coll_algorithms.c"
+/*
+** coll_algorithms.c -- see coll_algorithms.h. The facts of each row (control variable,
+** names, Open MPI's collective ids of its COLLTYPE enumeration) were read from the
+** libraries' own documentation and sources (Open MPI 4.1, MPICH 4.0); a name MPI_T
+** lists differently wins over the table's.
+*/
+#line 8 "split/transport/coll_algorithms.c"
+
+#if defined(SKAMPI_MPI) && defined(OMPI_MAJOR_VERSION) && (defined(__unix__) || defined(__APPLE__))
+#define CA_HAVE_SETENV 1
+/* setenv is POSIX.1-2001: strict C89 headers need not declare it */
+extern int setenv(const char *name, const char *value, int overwrite);
+#endif
+
+typedef struct ca_row {
+  int library;
+  const char *coll;       /* the measurement row of the catalogue */
+  const char *cvar;       /* the control variable that forces the algorithm */
+  int file_id;            /* Open MPI: the collective's id in the dynamic rules file; -1 */
+  const char *names;      /* the names by value from 0, space-separated (Open MPI: used
+                          ** only where MPI_T lists no enumeration) */
+} ca_row;
+
+static const ca_row ca_rows[] = {
+  { SK_COLL_LIB_OMPI, "Bcast", "coll_tuned_bcast_algorithm", 7,
+    "ignore basic_linear chain pipeline split_binary_tree binary_tree binomial knomial scatter_allgather "
+    "scatter_allgather_ring" },
+  { SK_COLL_LIB_OMPI, "Allreduce", "coll_tuned_allreduce_algorithm", 2,
+    "ignore basic_linear nonoverlapping recursive_doubling ring segmented_ring rabenseifner" },
+  { SK_COLL_LIB_OMPI, "Reduce", "coll_tuned_reduce_algorithm", 11,
+    "ignore linear chain pipeline binary binomial in-order_binary rabenseifner" },
+  { SK_COLL_LIB_MPICH, "Bcast", "MPIR_CVAR_BCAST_INTRA_ALGORITHM", -1,
+    "auto binomial nb smp scatter_recursive_doubling_allgather scatter_ring_allgather" },
+  { SK_COLL_LIB_MPICH, "Allreduce", "MPIR_CVAR_ALLREDUCE_INTRA_ALGORITHM", -1,
+    "auto nb smp recursive_doubling reduce_scatter_allgather" },
+  { SK_COLL_LIB_MPICH, "Reduce", "MPIR_CVAR_REDUCE_INTRA_ALGORITHM", -1,
+    "auto binomial nb smp reduce_scatter_gather" },
+  { SK_COLL_LIB_NONE, NULL, NULL, -1, NULL }
+};
+
+SK_API void sk_coll_algs_before_init(void)
+{
+#ifdef CA_HAVE_SETENV
+  (void)setenv("OMPI_MCA_coll_tuned_use_dynamic_rules", "1", 0);
+#endif
+}
+
+SK_API const char *sk_coll_algs_library_name(int library)
+{
+  return library == SK_COLL_LIB_OMPI ? "Open MPI" : library == SK_COLL_LIB_MPICH ? "MPICH" : "none";
+}
+
+SK_API int sk_coll_algs_known(const char *coll)
+{
+  int i;
+  for (i = 0; ca_rows[i].coll; i++) if (sk_streq(ca_rows[i].coll, coll)) return 1;
+  return 0;
+}
+
+SK_API const char *sk_coll_algs_names(void)
+{
+  return "Bcast Allreduce Reduce";
+}
+
+/* The words of a row's names into out (values 0, 1, ...). */
+static void ca_table_names(const ca_row *r, sk_coll_algs *out)
+{
+  const char *s = r->names;
+  out->n = 0;
+  while (*s && out->n < SK_COLL_ALGS_MAX) {
+    size_t len = strcspn(s, " ");
+    if (len >= SK_COLL_ALG_NAME) len = SK_COLL_ALG_NAME - 1;
+    memcpy(out->names[out->n], s, len);
+    out->names[out->n][len] = '\0';
+    out->values[out->n] = out->n;
+    out->n++;
+    s += strcspn(s, " ");
+    while (*s == ' ') s++;
+  }
+}
+
+#if SK_HAVE_MPIT_CVARS
+/* The index of the control variable name, or -1; its enumeration into *en. */
+static int ca_cvar_index(const char *name, MPI_T_enum *en)
+{
+  int provided, n = 0, i;
+  if (MPI_T_init_thread(MPI_THREAD_SINGLE, &provided) != MPI_SUCCESS) return -1;
+  MPI_T_cvar_get_num(&n);
+  for (i = 0; i < n; i++) {
+    char cname[256];
+    int len = (int)sizeof cname, verbosity, bind, scope;
+    MPI_Datatype type;
+    if (MPI_T_cvar_get_info(i, cname, &len, &verbosity, &type, en, NULL, NULL, &bind, &scope) != MPI_SUCCESS)
+      continue;
+    if (strcmp(cname, name) == 0 && type == MPI_INT) return i;
+  }
+  /* no MPI_T_finalize: see library_polling.c (MPICH 4.0 and a count back to zero) */
+  return -1;
+}
+
+/* Reads (write 0) or writes (write 1) the integer control variable of index i. */
+static int ca_cvar_access(int i, int *value, int write)
+{
+  MPI_T_cvar_handle h;
+  int count = 0, ok;
+  if (MPI_T_cvar_handle_alloc(i, NULL, &h, &count) != MPI_SUCCESS) return 0;
+  ok = count == 1 && (write ? MPI_T_cvar_write(h, value) : MPI_T_cvar_read(h, value)) == MPI_SUCCESS;
+  MPI_T_cvar_handle_free(&h);
+  return ok;
+}
+#endif
+
+/* This library's row for coll, or NULL. */
+static const ca_row *ca_row_of(const char *coll, int library)
+{
+  int i;
+  for (i = 0; ca_rows[i].coll; i++)
+    if (ca_rows[i].library == library && sk_streq(ca_rows[i].coll, coll)) return &ca_rows[i];
+  return NULL;
+}
+
+SK_API int sk_coll_algs_library(sk_str *why)
+{
+#if SK_HAVE_MPIT_CVARS
+  MPI_T_enum en;
+  if (ca_cvar_index("coll_tuned_bcast_algorithm", &en) >= 0) return SK_COLL_LIB_OMPI;
+  if (ca_cvar_index("MPIR_CVAR_BCAST_INTRA_ALGORITHM", &en) >= 0) return SK_COLL_LIB_MPICH;
+  sk_str_puts(why, "the MPI library offers no control variable that chooses a collective's algorithm "
+                   "(Open MPI's coll_tuned_bcast_algorithm needs OMPI_MCA_coll_tuned_use_dynamic_rules=1; "
+                   "MPICH's MPIR_CVAR_BCAST_INTRA_ALGORITHM)");
+#else
+  sk_str_puts(why, "this build cannot write MPI_T control variables (it needs an MPI 3 library's mpi.h; "
+                   "not the MPI-1, sequential, RCCE or SimGrid builds)");
+#endif
+  return SK_COLL_LIB_NONE;
+}
+
+SK_API int sk_coll_algs_list(const char *coll, sk_coll_algs *out, sk_str *err)
+{
+  sk_str why;
+  int library;
+  const ca_row *r;
+  sk_str_init(&why);
+  library = sk_coll_algs_library(&why);
+  out->n = 0;
+  if (library == SK_COLL_LIB_NONE) { sk_str_puts(err, why.data); sk_str_free(&why); return 0; }
+  sk_str_free(&why);
+  if ((r = ca_row_of(coll, library)) == NULL) {
+    sk_str_printf(err, "%s: no algorithms of %s are known (skampi knows %s)", coll, sk_coll_algs_library_name(library),
+                  sk_coll_algs_names());
+    return 0;
+  }
+  ca_table_names(r, out);
+#if SK_HAVE_MPIT_CVARS
+  {
+    MPI_T_enum en = MPI_T_ENUM_NULL;
+    int num = 0, j;
+    if (ca_cvar_index(r->cvar, &en) < 0) {
+      sk_str_printf(err, "%s: the library does not offer %s", coll, r->cvar);
+      return 0;
+    }
+    if (en != MPI_T_ENUM_NULL && MPI_T_enum_get_info(en, &num, NULL, NULL) == MPI_SUCCESS && num > 0) {
+      out->n = 0;
+      for (j = 0; j < num && out->n < SK_COLL_ALGS_MAX; j++) {
+        int value, len = SK_COLL_ALG_NAME;
+        if (MPI_T_enum_get_item(en, j, &value, out->names[out->n], &len) == MPI_SUCCESS) out->values[out->n++] = value;
+      }
+    }
+  }
+#endif
+  if (out->n > 0 && out->values[0] == 0) strcpy(out->names[0], "default");
+  return out->n > 0;
+}
+
+SK_API int sk_coll_algs_set(const char *coll, const char *alg, sk_str *err)
+{
+  sk_coll_algs algs;
+  int k, value = -1;
+  if (!sk_coll_algs_list(coll, &algs, err)) return 0;
+  for (k = 0; k < algs.n; k++) if (sk_streq(algs.names[k], alg)) value = algs.values[k];
+  if (value < 0) {
+    sk_str_printf(err, "%s has no algorithm '%s' here; it has", coll, alg);
+    for (k = 0; k < algs.n; k++) sk_str_printf(err, " %s", algs.names[k]);
+    return 0;
+  }
+#if SK_HAVE_MPIT_CVARS
+  {
+    MPI_T_enum en;
+    sk_str why;
+    int i;
+    sk_str_init(&why);
+    i = ca_cvar_index(ca_row_of(coll, sk_coll_algs_library(&why))->cvar, &en);
+    sk_str_free(&why);
+    if (i >= 0 && ca_cvar_access(i, &value, 1)) return 1;
+  }
+#endif
+  sk_str_printf(err, "%s: the library refused to set its algorithm to '%s'", coll, alg);
+  return 0;
+}
+
+SK_API int sk_coll_algs_current(const char *coll)
+{
+#if SK_HAVE_MPIT_CVARS
+  MPI_T_enum en;
+  sk_str why;
+  const ca_row *r;
+  int i, value = -1;
+  sk_str_init(&why);
+  r = ca_row_of(coll, sk_coll_algs_library(&why));
+  sk_str_free(&why);
+  if (r == NULL || (i = ca_cvar_index(r->cvar, &en)) < 0 || !ca_cvar_access(i, &value, 0)) return -1;
+  return value;
+#else
+  (void)coll;
+  return -1;
+#endif
+}
+
+/* The integer control variable name as the library holds it, or fallback. */
+static int ca_cvar_int(const char *name, int fallback)
+{
+#if SK_HAVE_MPIT_CVARS
+  MPI_T_enum en;
+  int i = ca_cvar_index(name, &en), value;
+  if (i >= 0 && ca_cvar_access(i, &value, 0)) return value;
+#else
+  (void)name;
+#endif
+  return fallback;
+}
+
+/* Open MPI's dynamic rules file (coll_tuned_dynamic_rules_filename; its reader takes
+** numbers and skips a '#' to the end of its line): the number of collectives, then per
+** collective its id, the number of communicator sizes, per size the size and the number
+** of message sizes, per message size (the first 0) "size algorithm fan-in/out segment
+** size", the last two those a forced algorithm gets (its control variables). */
+static void ca_file_ompi(const sk_coll_rule *rules, int n, sk_str *text)
+{
+  int i = 0, ncoll = 0, j;
+  for (j = 0; j < n; j++) if (j == 0 || !sk_streq(rules[j].coll, rules[j - 1].coll)) ncoll++;
+  sk_str_printf(text, "%d  # collectives\n", ncoll);
+  while (i < n) {
+    const ca_row *r = ca_row_of(rules[i].coll, SK_COLL_LIB_OMPI);
+    int end = i, k;
+    while (end < n && sk_streq(rules[end].coll, rules[i].coll)) end++;
+    sk_str_printf(text, "%d  # %s\n1  # communicator sizes\n%d  # processes\n%d  # message sizes\n",
+                  r ? r->file_id : -1, rules[i].coll, rules[i].comm_size, end - i);
+    for (k = i; k < end; k++) {   /* the fan-out and segment size a forced algorithm gets (chain: 4) */
+      char name[200];
+      int fanout, segsize;
+      sprintf(name, "%.150s_chain_fanout", r ? r->cvar : "");
+      fanout = ca_cvar_int(name, 4);
+      sprintf(name, "%.150s_segmentsize", r ? r->cvar : "");
+      segsize = ca_cvar_int(name, 0);
+      sk_str_printf(text, "%ld %d %d %d  # from %ld bytes: %s\n", k == i ? 0L : rules[k].from_bytes, rules[k].value,
+                    fanout, segsize, k == i ? 0L : rules[k].from_bytes, rules[k].name);
+    }
+    i = end;
+  }
+}
+
+/* MPICH's environment file: one algorithm per collective (the variable holds one name). */
+static void ca_file_mpich(const sk_coll_rule *rules, int n, sk_str *text)
+{
+  int i;
+  for (i = 0; i < n; i++) {
+    const ca_row *r = ca_row_of(rules[i].coll, SK_COLL_LIB_MPICH);
+    if (r == NULL || (i > 0 && sk_streq(rules[i].coll, rules[i - 1].coll))) continue;
+    sk_str_printf(text, "%s=%s\n", r->cvar, rules[i].value == 0 ? "auto" : rules[i].name);
+  }
+}
+
+SK_API void sk_coll_algs_file(int library, const sk_coll_rule *rules, int n, const char *header, sk_str *text)
+{
+  const char *s = header;
+  while (s && *s) {   /* each line of the header as a comment */
+    sk_str_puts(text, "# ");
+    for (; *s && *s != '\n'; s++) sk_str_putc(text, *s);
+    sk_str_putc(text, '\n');
+    if (*s == '\n') s++;
+  }
+  if (library == SK_COLL_LIB_OMPI) ca_file_ompi(rules, n, text);
+  else if (library == SK_COLL_LIB_MPICH) ca_file_mpich(rules, n, text);
+}
+
+SK_API void sk_coll_algs_load_env(int library, const char *path, sk_str *out)
+{
+  if (library == SK_COLL_LIB_OMPI)
+    sk_str_printf(out, "env OMPI_MCA_coll_tuned_use_dynamic_rules=1 OMPI_MCA_coll_tuned_dynamic_rules_filename=%s", path);
+  else if (library == SK_COLL_LIB_MPICH)
+    sk_str_printf(out, "env $(grep -v '^#' %s)", path);
+}
+/* --- end split/transport/coll_algorithms.c --- */
 /* --- begin split/transport/peruse.c --- */
 #line 1 "split/transport/peruse.c"
 /*
@@ -32594,15 +32974,18 @@ SK_API int sk_builtins_list(sk_str *out, const char *name)
 ** choice of synchronisation and clock-offset estimation, switch_verification_on/off, and
 ** the switches of the library's instrumentation beside every result: switch_mpit_on/off
 ** (MPI_T, transport/mpit.h) and switch_peruse_on/off (PERUSE events, MPI PERUSE 2.0,
-** transport/peruse.h), refused where the build lacks them.
+** transport/peruse.h), refused where the build lacks them; with_coll_algorithm(comm,
+** coll, alg), the library's algorithm for a collective forced through MPI_T
+** (transport/coll_algorithms.h, skampi --tuning).
 ** Each changes the run's settings (sk_bctx.settings); the repetition bounds also note
 ** where the input set them (sk_bctx.run).
 */
-#line 13 "split/language/builtins_settings.c"
-#line 14 "split/language/builtins_settings.c"
 #line 15 "split/language/builtins_settings.c"
 #line 16 "split/language/builtins_settings.c"
 #line 17 "split/language/builtins_settings.c"
+#line 18 "split/language/builtins_settings.c"
+#line 19 "split/language/builtins_settings.c"
+#line 20 "split/language/builtins_settings.c"
 
 /* ---- repetitions and output ---- */
 
@@ -32785,6 +33168,23 @@ static sk_value bi_set_switch(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
   return sk_bi_none();
 }
 
+/* with_coll_algorithm(comm, "Bcast", "binomial"): comm, after the algorithm was set on
+** every process (every process evaluates the call alike, SPMD) and comm's measurement
+** communicator duplicated anew so that Open MPI takes it; "default" gives the choice back
+** to the library. */
+static sk_value bi_with_coll_algorithm(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  sk_str err;
+  (void)bc;
+  sk_str_init(&err);
+  if (!sk_coll_algs_set(a[1].u.s, a[2].u.s, &err)) sk_user_error(loc, "with_coll_algorithm: %s", err.data);
+  sk_str_free(&err);
+#if SK_HAVE_MPIT_CVARS
+  if (a[0].u.comm != NULL && sk_tp_group_rank(a[0].u.comm) >= 0) sk_tp_group_renew_measure(a[0].u.comm);
+#endif
+  return a[0];
+}
+
 /* its helpers, under the groups that skampi -l lists them by */
 static const sk_builtin settings_helpers[] = {
   SK_BUILTIN_GROUP("settings"),
@@ -32818,6 +33218,7 @@ static const sk_builtin settings_helpers[] = {
   { "switch_mpit_off", "", SK_T_NONE, bi_set_switch, BI_MPIT_OFF },
   { "switch_peruse_on", "", SK_T_NONE, bi_set_switch, BI_PERUSE_ON },
   { "switch_peruse_off", "", SK_T_NONE, bi_set_switch, BI_PERUSE_OFF },
+  { "with_coll_algorithm", "css", SK_T_COMM, bi_with_coll_algorithm, 0 },
   SK_BUILTINS_END
 };
 
@@ -37496,6 +37897,471 @@ SK_API int sk_peer_print(const sk_peer *p, int nprocs)
   return !ferror(stdout);
 }
 /* --- end split/cli/peer_names.c --- */
+/* --- begin split/cli/tune.h --- */
+#line 1 "split/cli/tune.h"
+/*
+** tune.h -- tuning files (skampi --tuning, doc/manual.md "Tuning files"): the algorithms
+** a library offers for a collective (transport/coll_algorithms.h) measured one suite
+** each ("Bcast alg=binomial", the catalogue's rows through the engine, a generated .ski
+** program as a one-line run's; the default first and again last), the fastest per size
+** chosen where it beats the library's own choice (the faster of its two suites) by the
+** minimum effect of --guidelines with significance (one-sided
+** Wilcoxon rank-sum over the repetitions, Bonferroni over every tested point), the file
+** the library loads written (with a backup of an old one), and a second run with that
+** file loaded (--tuned FIRST.sko) measured and reported per range: default, tuned, gain.
+*/
+#ifndef SK_TUNE_H
+#define SK_TUNE_H
+
+#line 16 "split/cli/tune.h"
+#line 17 "split/cli/tune.h"
+#line 18 "split/cli/tune.h"
+
+typedef struct sk_tune {
+  const char *colls;        /* --tuning LIST: "Bcast,Allreduce" (NULL: no tuning run) */
+  long size_min, size_max;  /* --tuning-sizes MIN:MAX, bytes, step *4 (default 4:1MiB) */
+  const char *file;         /* --tuning-file FILE (default: the output's name + .rules / .env) */
+  const char *tuned;        /* --tuned FIRST.sko: the run with the file loaded */
+} sk_tune;
+
+/* argv[i] is one of the options above: takes it and its value into *t; the number of
+** arguments taken, 0 when it is none, -1 with *err set. */
+SK_API int sk_tune_option(int argc, char **argv, int i, sk_tune *t, sk_str *err);
+/* Checks the options before the transport starts (output given, sizes, names); 0 with *err. */
+SK_API int sk_tune_check(const sk_tune *t, const char *output, sk_str *err);
+/* Every process, after MPI_Init: the program of the run into *text; 0 with *err set
+** when the library offers no algorithms to choose (then the mode is not available). */
+SK_API int sk_tune_program(const sk_tune *t, sk_str *text, sk_str *err);
+/* Rank 0 after the run: the choice, the file and the report (the first run) or the
+** gain per range (--tuned); the exit status. */
+SK_API int sk_tune_finish(const sk_tune *t, const char *output, int nprocs);
+
+#endif
+/* --- end split/cli/tune.h --- */
+/* --- begin split/cli/tune.c --- */
+#line 1 "split/cli/tune.c"
+/*
+** tune.c -- see tune.h. The decision rule and its defaults are --guidelines' own
+** (guidelines.h: alpha and the minimum effect), here over the repetitions of one run.
+*/
+#line 6 "split/cli/tune.c"
+#line 7 "split/cli/tune.c"
+
+#define TUNE_SIZE_MIN 4L
+#define TUNE_SIZE_MAX 1048576L
+#define TUNE_MAX_POINTS 40
+
+/* How each collective is measured: its row of the catalogue with `bytes` the message
+** size (MPI_INT elements, so that a reduction has a whole number of them). */
+static const struct { const char *coll; const char *call; } tune_calls[] = {
+  { "Bcast", "Bcast(bytes / 4, MPI_INT, 0)" },
+  { "Allreduce", "Allreduce(bytes / 4, MPI_INT, MPI_SUM)" },
+  { "Reduce", "Reduce(bytes / 4, MPI_INT, MPI_SUM, 0)" },
+  { NULL, NULL }
+};
+
+static const char *tune_call(const char *coll)
+{
+  int i;
+  for (i = 0; tune_calls[i].coll; i++) if (sk_streq(tune_calls[i].coll, coll)) return tune_calls[i].call;
+  return NULL;
+}
+
+/* The k-th name of the comma-separated list into name; 0 when there is none. */
+static int tune_list_item(const char *list, int k, char *name, size_t size)
+{
+  const char *s = list;
+  size_t len;
+  for (; k > 0 && s; k--) { s = strchr(s, ','); if (s) s++; }
+  if (s == NULL || *s == '\0') return 0;
+  len = strcspn(s, ",");
+  if (len >= size) len = size - 1;
+  memcpy(name, s, len);
+  name[len] = '\0';
+  return 1;
+}
+
+static int tune_size(const char *s, long *v)
+{
+  char *end;
+  long n = strtol(s, &end, 10);
+  if (end == s) return 0;
+  if (*end == 'k' || *end == 'K') { n *= 1024L; end++; }
+  else if (*end == 'M') { n *= 1048576L; end++; }
+  if (*end != '\0' || n < 4 || n > 128L * 1048576L || n % 4 != 0) return 0;
+  *v = n;
+  return 1;
+}
+
+SK_API int sk_tune_option(int argc, char **argv, int i, sk_tune *t, sk_str *err)
+{
+  const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+  if (!sk_streq(a, "--tuning") && !sk_streq(a, "--tuning-sizes") && !sk_streq(a, "--tuning-file") && !sk_streq(a, "--tuned"))
+    return 0;
+  if (v == NULL) { sk_str_printf(err, "skampi: '%s' needs a value", a); return -1; }
+  if (sk_streq(a, "--tuning")) t->colls = v;
+  else if (sk_streq(a, "--tuning-file")) t->file = v;
+  else if (sk_streq(a, "--tuned")) t->tuned = v;
+  else {
+    char min[32];
+    const char *colon = strchr(v, ':');
+    size_t len = colon ? (size_t)(colon - v) : 0;
+    if (colon == NULL || len >= sizeof min) { sk_str_printf(err, "skampi: --tuning-sizes '%s': give MIN:MAX (bytes)", v); return -1; }
+    memcpy(min, v, len);
+    min[len] = '\0';
+    if (!tune_size(min, &t->size_min) || !tune_size(colon + 1, &t->size_max) || t->size_min > t->size_max) {
+      sk_str_printf(err, "skampi: --tuning-sizes '%s': MIN:MAX, multiples of 4 bytes from 4 to 128M, MIN <= MAX", v);
+      return -1;
+    }
+  }
+  return 2;
+}
+
+SK_API int sk_tune_check(const sk_tune *t, const char *output, sk_str *err)
+{
+  char name[64];
+  int k;
+  if (t->colls == NULL) {
+    if (t->file || t->tuned || t->size_min) sk_str_puts(err, "skampi: --tuning-sizes, --tuning-file and --tuned go with --tuning LIST");
+    return !(t->file || t->tuned || t->size_min);
+  }
+  if (output == NULL || sk_streq(output, "-")) {
+    sk_str_puts(err, "skampi: --tuning needs -o FILE.sko (the choice is read back from the results)");
+    return 0;
+  }
+  for (k = 0; tune_list_item(t->colls, k, name, sizeof name); k++)
+    if (tune_call(name) == NULL || !sk_coll_algs_known(name)) {
+      sk_str_printf(err, "skampi: --tuning '%s': skampi tunes %s", name, sk_coll_algs_names());
+      return 0;
+    }
+  if (k == 0) { sk_str_puts(err, "skampi: --tuning needs a list of collectives, e.g. Bcast,Allreduce"); return 0; }
+  return 1;
+}
+
+static long tune_min(const sk_tune *t) { return t->size_min > 0 ? t->size_min : TUNE_SIZE_MIN; }
+static long tune_max(const sk_tune *t) { return t->size_max > 0 ? t->size_max : TUNE_SIZE_MAX; }
+
+/* One suite: the sweep of coll on comm (a communicator expression). */
+static void tune_suite(sk_str *text, const sk_tune *t, const char *suite, const char *comm, const char *coll)
+{
+  sk_str_printf(text, "\nbegin measurement \"%s\"\n  for bytes = %ld to %ld step *4 do\n", suite, tune_min(t), tune_max(t));
+  sk_str_printf(text, "    measure %s : %s\n  od\nend measurement\n", comm, tune_call(coll));
+}
+
+SK_API int sk_tune_program(const sk_tune *t, sk_str *text, sk_str *err)
+{
+  char coll[64], suite[200], comm[200];
+  int k, a;
+  sk_str_printf(text, "# skampi --tuning %s%s: %s over bytes = %ld ... %ld (step *4)\n", t->colls,
+                t->tuned ? " --tuned" : "", t->tuned ? "the library as loaded" : "every algorithm of the library",
+                tune_min(t), tune_max(t));
+  sk_str_puts(text, "set_min_repetitions(10)\nset_max_repetitions(20)\nset_max_relative_standard_error(0.05)\n");
+  sk_str_printf(text, "set_skampi_buffer(%ld)\n", 2 * tune_max(t) + 65536L);
+  for (k = 0; tune_list_item(t->colls, k, coll, sizeof coll); k++) {
+    sk_coll_algs algs;
+    if (t->tuned) {   /* the library as it was started: with the file loaded */
+      sprintf(suite, "%.60s tuned", coll);
+      tune_suite(text, t, suite, "MPI_COMM_WORLD", coll);
+      continue;
+    }
+    if (!sk_coll_algs_list(coll, &algs, err)) return 0;
+    for (a = 0; a <= algs.n; a++) {   /* the default first and once more at the end (a = n) */
+      const char *name = algs.names[a < algs.n ? a : 0];
+      sprintf(suite, "%.60s alg=%.60s%s", coll, name, a < algs.n ? "" : " again");
+      sprintf(comm, "with_coll_algorithm(MPI_COMM_WORLD, \"%.60s\", \"%.60s\")", coll, name);
+      tune_suite(text, t, suite, comm, coll);
+    }
+  }
+  return 1;
+}
+
+/* ---- the choice ---- */
+
+typedef struct tune_point {
+  double bytes;
+  const sk_sko_line *def;       /* the library's own choice */
+  int choice;                   /* index into tune_coll.alg; -1: the default */
+  double p;                     /* Bonferroni-adjusted p of the choice (1: none) */
+} tune_point;
+
+typedef struct tune_coll {
+  const char *coll;
+  const sk_sko_block *def, *def_again;   /* the default, measured first and last */
+  const sk_sko_block *alg[SK_COLL_ALGS_MAX];
+  const char *name[SK_COLL_ALGS_MAX];
+  int nalg;
+  tune_point pt[TUNE_MAX_POINTS];
+  int npt;
+} tune_coll;
+
+static double tune_bytes(const sk_sko_line *l) { return l->nvars > 0 ? l->vars[0].x : (double)l->size; }
+
+static const sk_sko_line *tune_line(const sk_sko_block *b, double bytes)
+{
+  size_t i;
+  for (i = 0; b && i < b->n; i++) if (b->lines[i].nvars > 0 && tune_bytes(&b->lines[i]) == bytes) return &b->lines[i];
+  return NULL;
+}
+
+static double tune_median(const sk_sko_line *l) { return l->nrep > 0 ? sk_tukey_median(l->rep_us, l->nrep) : l->time_us; }
+
+/* p of "x is slower than (1 + effect) times y" over their repetitions (1 without them). */
+static double tune_p_slower(const sk_sko_line *x, const sk_sko_line *y, double effect)
+{
+  double *ys, p;
+  int i;
+  if (x->nrep < 2 || y->nrep < 2) return 1.0;
+  ys = (double *)sk_malloc(sizeof(double) * (size_t)y->nrep);
+  for (i = 0; i < y->nrep; i++) ys[i] = (1.0 + effect) * y->rep_us[i];
+  p = sk_rank_sum_p_greater(x->rep_us, x->nrep, ys, y->nrep, NULL);
+  free(ys);
+  return p;
+}
+
+/* The suites of coll in f and the choice at every size: the fastest algorithm among
+** those that beat the default significantly by the minimum effect; 0 if f lacks them. */
+static int tune_decide(const sk_sko_file *f, const char *coll, tune_coll *c)
+{
+  char prefix[100];
+  size_t i, plen;
+  int a, tests;
+  memset(c, 0, sizeof *c);
+  c->coll = coll;
+  sprintf(prefix, "%.60s alg=", coll);
+  plen = strlen(prefix);
+  for (i = 0; i < f->n; i++) {
+    const sk_sko_block *b = &f->blocks[i];
+    if (strncmp(b->name, prefix, plen) != 0) continue;
+    if (sk_streq(b->name + plen, "default")) c->def = b;
+    else if (sk_streq(b->name + plen, "default again")) c->def_again = b;
+    else if (c->nalg < SK_COLL_ALGS_MAX) { c->alg[c->nalg] = b; c->name[c->nalg++] = b->name + plen; }
+  }
+  if (c->def == NULL) return 0;
+  for (i = 0; i < c->def->n && c->npt < TUNE_MAX_POINTS; i++)
+    if (c->def->lines[i].nvars > 0) {   /* the faster of the default's two suites: a choice must beat both */
+      const sk_sko_line *again = tune_line(c->def_again, tune_bytes(&c->def->lines[i]));
+      c->pt[c->npt].bytes = tune_bytes(&c->def->lines[i]);
+      c->pt[c->npt].def = again && tune_median(again) < tune_median(&c->def->lines[i]) ? again : &c->def->lines[i];
+      c->npt++;
+    }
+  tests = c->npt * c->nalg > 0 ? c->npt * c->nalg : 1;   /* Bonferroni over every tested point */
+  for (i = 0; i < (size_t)c->npt; i++) {
+    tune_point *pt = &c->pt[i];
+    double best = 0.0;
+    pt->choice = -1;
+    pt->p = 1.0;
+    for (a = 0; a < c->nalg; a++) {
+      const sk_sko_line *l = tune_line(c->alg[a], pt->bytes);
+      double p, m;
+      if (l == NULL) continue;
+      p = tune_p_slower(pt->def, l, SK_GUIDELINES_EFFECT) * tests;
+      m = tune_median(l);
+      if (p <= SK_GUIDELINES_ALPHA && (pt->choice < 0 || m < best)) { pt->choice = a; best = m; pt->p = p; }
+    }
+  }
+  return 1;
+}
+
+/* MPICH holds one algorithm per collective: the one chosen at the most sizes among those
+** never significantly slower than the default at any size (alpha without correction,
+** no minimum effect: the strict side); -1: the default. */
+static int tune_single(const tune_coll *c)
+{
+  int a, i, best = -1, best_wins = 0;
+  for (a = 0; a < c->nalg; a++) {
+    int wins = 0, safe = 1;
+    for (i = 0; i < c->npt; i++) {
+      const sk_sko_line *l = tune_line(c->alg[a], c->pt[i].bytes);
+      if (l == NULL) { safe = 0; break; }
+      if (tune_p_slower(l, c->pt[i].def, 0.0) <= SK_GUIDELINES_ALPHA) safe = 0;
+      if (c->pt[i].choice == a) wins++;
+    }
+    if (safe && wins > best_wins) { best = a; best_wins = wins; }
+  }
+  return best;
+}
+
+/* The choice at point i for the library (MPICH: its one algorithm at every size). */
+static int tune_choice(const tune_coll *c, int i, int library, int single)
+{
+  return library == SK_COLL_LIB_MPICH ? single : c->pt[i].choice;
+}
+
+static const char *tune_name(const tune_coll *c, int choice) { return choice < 0 ? "default" : c->name[choice]; }
+
+/* The output's name without ".sko", plus suffix. */
+static void tune_default_file(const char *output, const char *suffix, sk_str *out)
+{
+  size_t n = strlen(output), i;
+  if (n > 4 && sk_streq(output + n - 4, ".sko")) n -= 4;
+  for (i = 0; i < n; i++) sk_str_putc(out, output[i]);
+  sk_str_puts(out, suffix);
+}
+
+static int tune_read(const char *path, sk_sko_file *f)
+{
+  sk_str err;
+  int ok;
+  sk_str_init(&err);
+  ok = sk_sko_read(path, f, &err);
+  if (!ok) fprintf(stderr, "skampi: --tuning: %s\n", err.data ? err.data : path);
+  sk_str_free(&err);
+  return ok;
+}
+
+/* The first run: the choice per size printed, the rules of the file, the file written. */
+static int tune_first(const sk_tune *t, const char *output, int nprocs)
+{
+  sk_sko_file f;
+  sk_str text, header, path, abs, env, err;
+  sk_coll_rule rules[8 * TUNE_MAX_POINTS];
+  char coll[64], backup[1200];
+  int library, k, i, nrules = 0, status = 0;
+  sk_str_init(&err);
+  library = sk_coll_algs_library(&err);
+  if (!tune_read(output, &f)) return SK_EXIT_USER_ERROR;
+  sk_str_init(&text); sk_str_init(&header); sk_str_init(&path); sk_str_init(&abs); sk_str_init(&env);
+  printf("skampi --tuning: %s on %d processes (%s); a choice beats the default by %g%% at alpha %g "
+         "(one-sided rank-sum over the repetitions, Bonferroni over the collective's points)\n",
+         t->colls, nprocs, sk_coll_algs_library_name(library), 100.0 * SK_GUIDELINES_EFFECT, SK_GUIDELINES_ALPHA);
+  for (k = 0; tune_list_item(t->colls, k, coll, sizeof coll); k++) {
+    tune_coll c;
+    sk_coll_algs algs;
+    int single, first = nrules;
+    if (!tune_decide(&f, coll, &c) || !sk_coll_algs_list(coll, &algs, &err)) {
+      fprintf(stderr, "skampi: --tuning: %s has no suite \"%s alg=default\" in %s\n", coll, coll, output);
+      status = SK_EXIT_USER_ERROR;
+      continue;
+    }
+    single = tune_single(&c);
+    printf("%s:\n  %10s %12s  %-28s %12s %10s  %s\n", coll, "bytes", "default_us", "fastest", "fastest_us", "p", "choice");
+    for (i = 0; i < c.npt; i++) {
+      int choice = tune_choice(&c, i, library, single), a, fastest = -1;
+      double fm = 0.0;
+      for (a = 0; a < c.nalg; a++) {
+        const sk_sko_line *l = tune_line(c.alg[a], c.pt[i].bytes);
+        if (l && (fastest < 0 || tune_median(l) < fm)) { fastest = a; fm = tune_median(l); }
+      }
+      printf("  %10.0f %12.2f  %-28s %12.2f %10.2g  %s\n", c.pt[i].bytes, tune_median(c.pt[i].def),
+             tune_name(&c, fastest), fm, c.pt[i].p > 1.0 ? 1.0 : c.pt[i].p, tune_name(&c, c.pt[i].choice));
+      if (nrules == first || !sk_streq(rules[nrules - 1].name, tune_name(&c, choice))) {
+        if (nrules >= (int)(sizeof rules / sizeof rules[0])) break;
+        rules[nrules].coll = tune_calls[0].coll;   /* the table's string: coll is a buffer */
+        for (a = 0; tune_calls[a].coll; a++) if (sk_streq(tune_calls[a].coll, coll)) rules[nrules].coll = tune_calls[a].coll;
+        rules[nrules].comm_size = nprocs;
+        rules[nrules].from_bytes = nrules == first ? 0L : (long)c.pt[i].bytes;
+        rules[nrules].name = choice < 0 ? "default" : c.name[choice];
+        rules[nrules].value = 0;
+        for (a = 0; a < algs.n; a++) if (choice >= 0 && sk_streq(algs.names[a], c.name[choice])) rules[nrules].value = algs.values[a];
+        nrules++;
+      }
+    }
+    if (library == SK_COLL_LIB_MPICH)
+      printf("  MPICH holds one algorithm per collective: %s (chosen at the most sizes and never slower "
+             "than the default beyond noise at any size; else the default)\n", tune_name(&c, single));
+    for (i = first; i < nrules; i++)
+      printf("  range %s from %ld bytes: %s\n", rules[i].coll, rules[i].from_bytes, rules[i].name);
+  }
+  if (t->file) sk_str_puts(&path, t->file);
+  else tune_default_file(output, library == SK_COLL_LIB_OMPI ? ".rules" : ".env", &path);
+  sk_path_absolute(path.data, &abs);
+  sk_coll_algs_load_env(library, abs.data, &env);
+  sk_str_printf(&header, "skampi --tuning %s on %d processes (%s), measured in %s.\nLoad it: %s mpirun -np %d skampi "
+                "--tuning %s --tuned %s -o TUNED.sko", t->colls, nprocs, sk_coll_algs_library_name(library), output,
+                env.data, nprocs, t->colls, output);
+  if (library == SK_COLL_LIB_MPICH)
+    sk_str_puts(&header, "\nMPICH 4.0 holds one algorithm per collective in MPIR_CVAR_<COLL>_INTRA_ALGORITHM: "
+                         "the one chosen at most sizes, never slower at any size");
+  sk_coll_algs_file(library, rules, nrules, header.data, &text);
+  backup[0] = '\0';
+  sk_str_clear(&err);
+  if (status == 0 && sk_path_replace(path.data, text.data, strlen(text.data), backup, sizeof backup, &err) != 1) {
+    fprintf(stderr, "skampi: --tuning: %s\n", err.data);
+    status = SK_EXIT_WRITE;
+  } else if (status == 0) {
+    printf("tuning file: %s (%s)%s%s\n", path.data, library == SK_COLL_LIB_OMPI ? "Open MPI dynamic rules" :
+           "MPICH environment of CVARs", backup[0] ? ", the old one kept as " : "", backup);
+    printf("second run with the file loaded (the gain per range):\n  %s mpirun -np %d skampi --tuning %s --tuned %s -o TUNED.sko\n",
+           env.data, nprocs, t->colls, output);
+  }
+  sk_sko_free(&f);
+  sk_str_free(&text); sk_str_free(&header); sk_str_free(&path); sk_str_free(&abs); sk_str_free(&env); sk_str_free(&err);
+  return status;
+}
+
+/* The second run: per range of the first run's choice, the default's time (first run),
+** the time with the file loaded (this run) and the gain; a point where the loaded
+** library is slower than the default beyond noise is named. */
+static int tune_second(const sk_tune *t, const char *output, int nprocs)
+{
+  sk_sko_file first, now;
+  sk_str why;
+  char coll[64], suite[100];
+  int library, k, i, slower = 0;
+  sk_str_init(&why);
+  library = sk_coll_algs_library(&why);
+  sk_str_free(&why);
+  if (!tune_read(t->tuned, &first)) return SK_EXIT_USER_ERROR;
+  if (!tune_read(output, &now)) { sk_sko_free(&first); return SK_EXIT_USER_ERROR; }
+  printf("skampi --tuning --tuned: %s on %d processes (%s): the default of %s against the library as loaded\n",
+         t->colls, nprocs, sk_coll_algs_library_name(library), t->tuned);
+  for (k = 0; tune_list_item(t->colls, k, coll, sizeof coll); k++) {
+    tune_coll c;
+    const sk_sko_block *b;
+    int single, start = 0;
+    sprintf(suite, "%.60s tuned", coll);
+    if (!tune_decide(&first, coll, &c) || (b = sk_sko_find_block(&now, suite, 0)) == NULL) {
+      fprintf(stderr, "skampi: --tuned: %s lacks \"%s alg=default\" or %s lacks \"%s\"\n", t->tuned, coll, output, suite);
+      continue;
+    }
+    single = tune_single(&c);
+    if (library == SK_COLL_LIB_MPICH) {   /* the variable the environment file set, as MPI_T shows it */
+      sk_coll_algs algs;
+      sk_str err;
+      int value = sk_coll_algs_current(coll), a;
+      const char *name = "?";
+      sk_str_init(&err);
+      if (sk_coll_algs_list(coll, &algs, &err))
+        for (a = 0; a < algs.n; a++) if (algs.values[a] == value) name = algs.names[a];
+      sk_str_free(&err);
+      printf("%s: MPI_T: the library's algorithm variable holds %d (%s)\n", coll, value, name);
+    }
+    for (i = 1; i <= c.npt; i++) {   /* a range ends before i where the choice changes */
+      int j;
+      double def = 0.0, tuned = 0.0, lo = -1.0, hi = -1.0;
+      if (i < c.npt && tune_choice(&c, i, library, single) == tune_choice(&c, start, library, single)) continue;
+      for (j = start; j < i; j++) {   /* the range start .. i-1, at the sizes this run has */
+        const sk_sko_line *l = tune_line(b, c.pt[j].bytes);
+        if (l == NULL) continue;
+        if (lo < 0.0) lo = c.pt[j].bytes;
+        hi = c.pt[j].bytes;
+        def += tune_median(c.pt[j].def);
+        tuned += tune_median(l);
+        if (tune_p_slower(l, c.pt[j].def, SK_GUIDELINES_EFFECT) * c.npt <= SK_GUIDELINES_ALPHA) {
+          printf("  SLOWER %s at %.0f bytes: %.2f us loaded, %.2f us default\n", coll, c.pt[j].bytes, tune_median(l),
+                 tune_median(c.pt[j].def));
+          slower++;
+        }
+      }
+      if (lo >= 0.0)
+        printf("  gain %s %.0f..%.0f bytes (%s): default %.2f us, tuned %.2f us, gain %.2fx\n", coll, lo, hi,
+               tune_name(&c, tune_choice(&c, start, library, single)), def, tuned, tuned > 0.0 ? def / tuned : 0.0);
+      start = i;
+    }
+  }
+  printf("slower than the default beyond noise: %d points\n", slower);
+  sk_sko_free(&first);
+  sk_sko_free(&now);
+  return 0;
+}
+
+SK_API int sk_tune_finish(const sk_tune *t, const char *output, int nprocs)
+{
+  int status = t->tuned ? tune_second(t, output, nprocs) : tune_first(t, output, nprocs);
+  fflush(stdout);
+  return status;
+}
+/* --- end split/cli/tune.c --- */
 /* --- begin split/cli/main.h --- */
 #line 1 "split/cli/main.h"
 /*
@@ -37540,6 +38406,7 @@ SK_API int sk_program_main(int argc, char **argv);
 #line 21 "split/cli/main.c"
 #line 22 "split/cli/main.c"
 #line 23 "split/cli/main.c"
+#line 24 "split/cli/main.c"
 
 typedef struct main_options {
   const char *input;      /* default skampi.ski */
@@ -37565,6 +38432,7 @@ typedef struct main_options {
   sk_oneline oneline;     /* NAME and its options: a one-line run (oneline.h) */
   sk_peer peer;           /* an OSU or IMB name and its options instead (peer_names.h) */
   sk_str oneline_text;    /* its program (main_oneline_generate) */
+  sk_tune tune;           /* --tuning LIST and its options: a tuning run (tune.h) */
   int error_has_hint;     /* the usage error names its own remedy: no "skampi -h" hint */
 } main_options;
 
@@ -37652,6 +38520,14 @@ static void main_usage(FILE *f, int all)
     "  --procs MIN:MAX  collectives: one suite per number of processes on comm(N), MIN to",
     "                   MAX (MIN: up to all processes)",
     "  --dump           print the generated .ski program and exit (no MPI)",
+    "Tuning files (doc/manual.md \"Tuning files\"): mpirun -np P skampi --tuning Bcast,Allreduce -o T.sko",
+    "  --tuning LIST    every algorithm the library offers for each collective (Bcast, Allreduce,",
+    "                   Reduce; Open MPI's coll_tuned, MPICH's CVARs), one suite each; the fastest",
+    "                   per size where it beats the default significantly; writes the file the",
+    "                   library loads (Open MPI: T.rules; MPICH: T.env) and the command to load it",
+    "  --tuning-sizes MIN:MAX  the bytes (default 4:1M, step *4)",
+    "  --tuning-file FILE  the tuning file's name",
+    "  --tuned T.sko    run with the file loaded: the gain per range against T.sko's default",
     "OSU and IMB names: skampi osu_latency [-m MIN:MAX] [-i N] [-f] [-z] ... or skampi IMB-MPI1",
     "[PingPong ...] [-msglog A:B] [-iter N] [-npmin P] ... measure with the tool's options and",
     "print its table (skampi's flags last), the results in NAME.sko (doc/manual.md \"OSU and IMB names\")",
@@ -37780,6 +38656,9 @@ static main_action main_parse_options(int argc, char **argv, main_options *o, sk
     }
     else if ((sk_streq(a, "-i") || sk_streq(a, "-o")) && i + 1 < argc) {
       if (a[1] == 'i') { o->input = argv[++i]; o->input_given = 1; } else o->output = argv[++i];
+    } else if ((took = sk_tune_option(argc, argv, i, &o->tune, err)) != 0) {   /* --tuning ... */
+      if (took < 0) return MAIN_BAD;
+      i += took - 1;
     } else if ((took = sk_oneline_option(argc, argv, i, &o->oneline, err)) != 0) {
       if (took < 0) return MAIN_BAD;
       i += took - 1;
@@ -37797,6 +38676,11 @@ static main_action main_parse_options(int argc, char **argv, main_options *o, sk
       return MAIN_BAD;
     }
   }
+  if (o->tune.colls && (o->oneline.name || o->input_given)) {
+    sk_str_puts(err, "skampi: --tuning generates its program: give neither -i nor a measurement name");
+    return MAIN_BAD;
+  }
+  if (!sk_tune_check(&o->tune, o->output, err)) return MAIN_BAD;
   return main_check_oneline(o, err) ? MAIN_RUN : MAIN_BAD;
 }
 
@@ -37869,9 +38753,9 @@ static void main_run_options(const main_options *o, double started, int argc, ch
   memset(r, 0, sizeof *r);
   r->opt.argc = argc;
   r->opt.argv = argv;
-  r->opt.input = o->oneline.name ? sk_oneline_input_name(&o->oneline) : o->input;
-  r->opt.input_text = o->oneline.name ? o->oneline_text.data : NULL;
-  r->opt.input_default = !o->input_given && o->oneline.name == NULL;
+  r->opt.input = o->oneline.name ? sk_oneline_input_name(&o->oneline) : o->tune.colls ? "skampi --tuning (generated)" : o->input;
+  r->opt.input_text = o->oneline.name || o->tune.colls ? o->oneline_text.data : NULL;
+  r->opt.input_default = !o->input_given && o->oneline.name == NULL && o->tune.colls == NULL;
   r->opt.output = o->output;
   r->opt.log = o->log;
   r->opt.copy_input = o->copy_input;
@@ -37887,6 +38771,16 @@ static void main_run_options(const main_options *o, double started, int argc, ch
 static void main_oneline_generate(main_options *o, int nprocs)
 {
   sk_str err;
+  if (o->tune.colls && nprocs > 0) {   /* a tuning run: its program, after MPI_Init (MPI_T) */
+    sk_str_init(&err);
+    sk_str_init(&o->oneline_text);
+    if (!sk_tune_program(&o->tune, &o->oneline_text, &err)) {
+      if (sk_is_reporter()) fprintf(stderr, "skampi: --tuning is not available: %s\n", err.data);
+      sk_exit(SK_EXIT_USER_ERROR);
+    }
+    sk_str_free(&err);
+    return;
+  }
   if (o->oneline.name == NULL) return;
   sk_str_init(&err);
   sk_str_init(&o->oneline_text);
@@ -37973,11 +38867,13 @@ int main(int argc, char **argv)
   double started;
   sk_str err;
   main_action act;
+  int status = 0;
   sk_str_init(&err);
   act = main_parse_options(argc, argv, &o, &err);
   if (main_is_offline(act, &o)) main_offline(act, &o, &err);   /* exits */
   sk_str_free(&err);
   sk_stop_request_install();   /* SIGUSR1: stop at the next suite boundary (before MPI_Init: no window) */
+  if (o.tune.colls) sk_coll_algs_before_init();   /* Open MPI's forced algorithms (coll_algorithms.h) */
   sk_tp_start(&argc, &argv);
   sk_set_reporter(sk_tp_world_rank() == 0);
   sk_set_exit_hook(sk_run_exit_hook);
@@ -38002,11 +38898,12 @@ int main(int argc, char **argv)
   main_run_options(&o, started, argc, argv, &r);
   sk_run_load(&r);
   sk_run_benchmark(&r);
+  if (o.tune.colls && sk_is_reporter()) status = sk_tune_finish(&o.tune, o.output, sk_tp_world_size());
   if (o.peer.tool && sk_is_reporter() && !sk_peer_print(&o.peer, sk_tp_world_size())) sk_exit(SK_EXIT_WRITE);
-  if (o.oneline.name) sk_str_free(&o.oneline_text);
+  if (o.oneline.name || o.tune.colls) sk_str_free(&o.oneline_text);
   sk_datatypes_release();
   sk_tp_finish();
-  return 0;
+  return status;
 }
 /* --- end split/cli/main.c --- */
 /* --- begin split/library/skampi.h --- */

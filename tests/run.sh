@@ -76,7 +76,9 @@
 #   guidelines        the self-consistent performance guidelines (doc/guidelines.md): the
 #                     mock-ups verified under -v, a planted violation (the test build's
 #                     Testing_Slowed_Bcast) found by skampi --guidelines at exactly the
-#                     planted sizes and none without it, each MPI (tests/guidelines/run.sh)
+#                     planted sizes and none without it, each MPI (tests/guidelines/run.sh);
+#                     tuning files (skampi --tuning): the file each MPI loads, taken by
+#                     it, the gain per range (tests/guidelines/tuning.sh)
 #   library           skampi as a library (skampi.h, doc/library.md): the header alone as
 #                     C89, the -DSKAMPI_LIBRARY object of each backend and compiler without
 #                     warnings and with skampi.h's names alone (nm), tests/library/api.c and
@@ -419,6 +421,8 @@ guidelines)
   echo "# self-consistent performance guidelines: mock-ups, a planted violation, each MPI"
   skip_missing_mpis guidelines
   [ -z "$impls" ] || run_counted guidelines sh tests/guidelines/run.sh $impls
+  # tuning files (skampi --tuning): the file each library loads, taken by it, the gain per range
+  run_counted tuning sh tests/guidelines/tuning.sh $impls
   ;;
 hosts)
   echo "# several hosts on this machine (network namespaces)"

@@ -10,6 +10,7 @@
 #include "main.h"
 #include "run.h"
 #include "oneline.h"
+#include "tune.h"
 #include "peer_names.h"
 #include "merge.h"
 #include "postproc.h"
@@ -45,6 +46,7 @@ typedef struct main_options {
   sk_oneline oneline;     /* NAME and its options: a one-line run (oneline.h) */
   sk_peer peer;           /* an OSU or IMB name and its options instead (peer_names.h) */
   sk_str oneline_text;    /* its program (main_oneline_generate) */
+  sk_tune tune;           /* --tuning LIST and its options: a tuning run (tune.h) */
   int error_has_hint;     /* the usage error names its own remedy: no "skampi -h" hint */
 } main_options;
 
@@ -132,6 +134,14 @@ static void main_usage(FILE *f, int all)
     "  --procs MIN:MAX  collectives: one suite per number of processes on comm(N), MIN to",
     "                   MAX (MIN: up to all processes)",
     "  --dump           print the generated .ski program and exit (no MPI)",
+    "Tuning files (doc/manual.md \"Tuning files\"): mpirun -np P skampi --tuning Bcast,Allreduce -o T.sko",
+    "  --tuning LIST    every algorithm the library offers for each collective (Bcast, Allreduce,",
+    "                   Reduce; Open MPI's coll_tuned, MPICH's CVARs), one suite each; the fastest",
+    "                   per size where it beats the default significantly; writes the file the",
+    "                   library loads (Open MPI: T.rules; MPICH: T.env) and the command to load it",
+    "  --tuning-sizes MIN:MAX  the bytes (default 4:1M, step *4)",
+    "  --tuning-file FILE  the tuning file's name",
+    "  --tuned T.sko    run with the file loaded: the gain per range against T.sko's default",
     "OSU and IMB names: skampi osu_latency [-m MIN:MAX] [-i N] [-f] [-z] ... or skampi IMB-MPI1",
     "[PingPong ...] [-msglog A:B] [-iter N] [-npmin P] ... measure with the tool's options and",
     "print its table (skampi's flags last), the results in NAME.sko (doc/manual.md \"OSU and IMB names\")",
@@ -260,6 +270,9 @@ static main_action main_parse_options(int argc, char **argv, main_options *o, sk
     }
     else if ((sk_streq(a, "-i") || sk_streq(a, "-o")) && i + 1 < argc) {
       if (a[1] == 'i') { o->input = argv[++i]; o->input_given = 1; } else o->output = argv[++i];
+    } else if ((took = sk_tune_option(argc, argv, i, &o->tune, err)) != 0) {   /* --tuning ... */
+      if (took < 0) return MAIN_BAD;
+      i += took - 1;
     } else if ((took = sk_oneline_option(argc, argv, i, &o->oneline, err)) != 0) {
       if (took < 0) return MAIN_BAD;
       i += took - 1;
@@ -277,6 +290,11 @@ static main_action main_parse_options(int argc, char **argv, main_options *o, sk
       return MAIN_BAD;
     }
   }
+  if (o->tune.colls && (o->oneline.name || o->input_given)) {
+    sk_str_puts(err, "skampi: --tuning generates its program: give neither -i nor a measurement name");
+    return MAIN_BAD;
+  }
+  if (!sk_tune_check(&o->tune, o->output, err)) return MAIN_BAD;
   return main_check_oneline(o, err) ? MAIN_RUN : MAIN_BAD;
 }
 
@@ -349,9 +367,9 @@ static void main_run_options(const main_options *o, double started, int argc, ch
   memset(r, 0, sizeof *r);
   r->opt.argc = argc;
   r->opt.argv = argv;
-  r->opt.input = o->oneline.name ? sk_oneline_input_name(&o->oneline) : o->input;
-  r->opt.input_text = o->oneline.name ? o->oneline_text.data : NULL;
-  r->opt.input_default = !o->input_given && o->oneline.name == NULL;
+  r->opt.input = o->oneline.name ? sk_oneline_input_name(&o->oneline) : o->tune.colls ? "skampi --tuning (generated)" : o->input;
+  r->opt.input_text = o->oneline.name || o->tune.colls ? o->oneline_text.data : NULL;
+  r->opt.input_default = !o->input_given && o->oneline.name == NULL && o->tune.colls == NULL;
   r->opt.output = o->output;
   r->opt.log = o->log;
   r->opt.copy_input = o->copy_input;
@@ -367,6 +385,16 @@ static void main_run_options(const main_options *o, double started, int argc, ch
 static void main_oneline_generate(main_options *o, int nprocs)
 {
   sk_str err;
+  if (o->tune.colls && nprocs > 0) {   /* a tuning run: its program, after MPI_Init (MPI_T) */
+    sk_str_init(&err);
+    sk_str_init(&o->oneline_text);
+    if (!sk_tune_program(&o->tune, &o->oneline_text, &err)) {
+      if (sk_is_reporter()) fprintf(stderr, "skampi: --tuning is not available: %s\n", err.data);
+      sk_exit(SK_EXIT_USER_ERROR);
+    }
+    sk_str_free(&err);
+    return;
+  }
   if (o->oneline.name == NULL) return;
   sk_str_init(&err);
   sk_str_init(&o->oneline_text);
@@ -453,11 +481,13 @@ int main(int argc, char **argv)
   double started;
   sk_str err;
   main_action act;
+  int status = 0;
   sk_str_init(&err);
   act = main_parse_options(argc, argv, &o, &err);
   if (main_is_offline(act, &o)) main_offline(act, &o, &err);   /* exits */
   sk_str_free(&err);
   sk_stop_request_install();   /* SIGUSR1: stop at the next suite boundary (before MPI_Init: no window) */
+  if (o.tune.colls) sk_coll_algs_before_init();   /* Open MPI's forced algorithms (coll_algorithms.h) */
   sk_tp_start(&argc, &argv);
   sk_set_reporter(sk_tp_world_rank() == 0);
   sk_set_exit_hook(sk_run_exit_hook);
@@ -482,9 +512,10 @@ int main(int argc, char **argv)
   main_run_options(&o, started, argc, argv, &r);
   sk_run_load(&r);
   sk_run_benchmark(&r);
+  if (o.tune.colls && sk_is_reporter()) status = sk_tune_finish(&o.tune, o.output, sk_tp_world_size());
   if (o.peer.tool && sk_is_reporter() && !sk_peer_print(&o.peer, sk_tp_world_size())) sk_exit(SK_EXIT_WRITE);
-  if (o.oneline.name) sk_str_free(&o.oneline_text);
+  if (o.oneline.name || o.tune.colls) sk_str_free(&o.oneline_text);
   sk_datatypes_release();
   sk_tp_finish();
-  return 0;
+  return status;
 }

@@ -5,7 +5,9 @@
 ** choice of synchronisation and clock-offset estimation, switch_verification_on/off, and
 ** the switches of the library's instrumentation beside every result: switch_mpit_on/off
 ** (MPI_T, transport/mpit.h) and switch_peruse_on/off (PERUSE events, MPI PERUSE 2.0,
-** transport/peruse.h), refused where the build lacks them.
+** transport/peruse.h), refused where the build lacks them; with_coll_algorithm(comm,
+** coll, alg), the library's algorithm for a collective forced through MPI_T
+** (transport/coll_algorithms.h, skampi --tuning).
 ** Each changes the run's settings (sk_bctx.settings); the repetition bounds also note
 ** where the input set them (sk_bctx.run).
 */
@@ -14,6 +16,7 @@
 #include "output.h"
 #include "mpit.h"
 #include "peruse.h"
+#include "coll_algorithms.h"
 
 /* ---- repetitions and output ---- */
 
@@ -196,6 +199,23 @@ static sk_value bi_set_switch(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
   return sk_bi_none();
 }
 
+/* with_coll_algorithm(comm, "Bcast", "binomial"): comm, after the algorithm was set on
+** every process (every process evaluates the call alike, SPMD) and comm's measurement
+** communicator duplicated anew so that Open MPI takes it; "default" gives the choice back
+** to the library. */
+static sk_value bi_with_coll_algorithm(sk_bctx *bc, const sk_value *a, const sk_loc *loc)
+{
+  sk_str err;
+  (void)bc;
+  sk_str_init(&err);
+  if (!sk_coll_algs_set(a[1].u.s, a[2].u.s, &err)) sk_user_error(loc, "with_coll_algorithm: %s", err.data);
+  sk_str_free(&err);
+#if SK_HAVE_MPIT_CVARS
+  if (a[0].u.comm != NULL && sk_tp_group_rank(a[0].u.comm) >= 0) sk_tp_group_renew_measure(a[0].u.comm);
+#endif
+  return a[0];
+}
+
 /* its helpers, under the groups that skampi -l lists them by */
 static const sk_builtin settings_helpers[] = {
   SK_BUILTIN_GROUP("settings"),
@@ -229,6 +249,7 @@ static const sk_builtin settings_helpers[] = {
   { "switch_mpit_off", "", SK_T_NONE, bi_set_switch, BI_MPIT_OFF },
   { "switch_peruse_on", "", SK_T_NONE, bi_set_switch, BI_PERUSE_ON },
   { "switch_peruse_off", "", SK_T_NONE, bi_set_switch, BI_PERUSE_OFF },
+  { "with_coll_algorithm", "css", SK_T_COMM, bi_with_coll_algorithm, 0 },
   SK_BUILTINS_END
 };
 

@@ -466,6 +466,15 @@ SK_API int sk_tp_group_world_rank(const sk_group *g, int rank) { return g == tpm
 SK_API const int *sk_tp_group_members(const sk_group *g) { return tpm_members(g); }
 SK_API MPI_Comm sk_tp_group_mpi_comm(const sk_group *g) { return tpm_measure((sk_group *)g); }
 
+SK_API void sk_tp_group_renew_measure(sk_group *g)
+{
+  MPI_Comm control = tpm_control(g);
+  if (control == MPI_COMM_NULL) return;
+  if (g->measure != control) tpm_comm_free(&g->measure);
+  tpm_check(MPI_Comm_dup(control, &g->measure), "MPI_Comm_dup");
+  tpm_errors_return(g->measure);
+}
+
 #define TPM_TAG 4711
 
 SK_API void sk_tp_send(sk_group *g, int dest, const void *buf, size_t n)
