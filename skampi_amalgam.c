@@ -38441,7 +38441,8 @@ typedef struct main_options {
 static const char *const main_option_names[] = {
   "-h", "--help", "--help-all", "-V", "--version", "-l", "--list", "-n", "-s", "-t", "-v", "--verify", "-q",
   "-F", "--force-merge", "--lenient", "-L", "-r", "-x", "-c", "--guidelines", "-m", "-i", "-o",
-  "--sizes", "--reps", "--error", "--procs", "--dump"
+  "--sizes", "--reps", "--error", "--procs", "--dump",
+  "--tuning", "--tuning-sizes", "--tuning-file", "--tuned"   /* tune.h */
 };
 
 /* -h: the forms and the options used most, ending with the way to the rest. */
