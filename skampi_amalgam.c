@@ -2247,7 +2247,9 @@ SK_API MPI_Comm sk_tp_group_mpi_comm(const sk_group *g);
 /* Collective over g's members: g's measurement communicator replaced by a new duplicate
 ** of its control communicator, so that what the library fixes when a communicator is
 ** created (Open MPI's forced collective algorithms, coll_algorithms.h) is taken anew. */
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 3 && defined(MPI_T_CVAR_HANDLE_NULL)   /* SK_HAVE_MPIT_CVARS (libsettings.h) */
 SK_API void sk_tp_group_renew_measure(sk_group *g);
+#endif
 /* What one reading of MPI_Wtime adds to an interval between two readings: the least
 ** difference of SK_CLOCK_PAIRS back-to-back readings, taken once per process (the
 ** ping-pongs subtract it; the output's header says so). */
@@ -2766,6 +2768,7 @@ SK_API int sk_tp_group_world_rank(const sk_group *g, int rank) { return g == tpm
 SK_API const int *sk_tp_group_members(const sk_group *g) { return tpm_members(g); }
 SK_API MPI_Comm sk_tp_group_mpi_comm(const sk_group *g) { return tpm_measure((sk_group *)g); }
 
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 3 && defined(MPI_T_CVAR_HANDLE_NULL)   /* SK_HAVE_MPIT_CVARS (libsettings.h) */
 SK_API void sk_tp_group_renew_measure(sk_group *g)
 {
   MPI_Comm control = tpm_control(g);
@@ -2774,6 +2777,7 @@ SK_API void sk_tp_group_renew_measure(sk_group *g)
   tpm_check(MPI_Comm_dup(control, &g->measure), "MPI_Comm_dup");
   tpm_errors_return(g->measure);
 }
+#endif
 
 #define TPM_TAG 4711
 
@@ -38268,7 +38272,7 @@ static int tune_first(const sk_tune *t, const char *output, int nprocs)
   sk_coll_algs_load_env(library, abs.data, &env);
   sk_str_printf(&header, "skampi --tuning %s on %d processes (%s), measured in %s.\nLoad it: %s mpirun -np %d skampi "
                 "--tuning %s --tuned %s -o TUNED.sko", t->colls, nprocs, sk_coll_algs_library_name(library), output,
-                env.data, nprocs, t->colls, output);
+                env.data ? env.data : "", nprocs, t->colls, output);
   if (library == SK_COLL_LIB_MPICH)
     sk_str_puts(&header, "\nMPICH 4.0 holds one algorithm per collective in MPIR_CVAR_<COLL>_INTRA_ALGORITHM: "
                          "the one chosen at most sizes, never slower at any size");
@@ -38282,7 +38286,7 @@ static int tune_first(const sk_tune *t, const char *output, int nprocs)
     printf("tuning file: %s (%s)%s%s\n", path.data, library == SK_COLL_LIB_OMPI ? "Open MPI dynamic rules" :
            "MPICH environment of CVARs", backup[0] ? ", the old one kept as " : "", backup);
     printf("second run with the file loaded (the gain per range):\n  %s mpirun -np %d skampi --tuning %s --tuned %s -o TUNED.sko\n",
-           env.data, nprocs, t->colls, output);
+           env.data ? env.data : "", nprocs, t->colls, output);
   }
   sk_sko_free(&f);
   sk_str_free(&text); sk_str_free(&header); sk_str_free(&path); sk_str_free(&abs); sk_str_free(&env); sk_str_free(&err);

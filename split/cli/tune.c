@@ -326,7 +326,7 @@ static int tune_first(const sk_tune *t, const char *output, int nprocs)
   sk_coll_algs_load_env(library, abs.data, &env);
   sk_str_printf(&header, "skampi --tuning %s on %d processes (%s), measured in %s.\nLoad it: %s mpirun -np %d skampi "
                 "--tuning %s --tuned %s -o TUNED.sko", t->colls, nprocs, sk_coll_algs_library_name(library), output,
-                env.data, nprocs, t->colls, output);
+                env.data ? env.data : "", nprocs, t->colls, output);
   if (library == SK_COLL_LIB_MPICH)
     sk_str_puts(&header, "\nMPICH 4.0 holds one algorithm per collective in MPIR_CVAR_<COLL>_INTRA_ALGORITHM: "
                          "the one chosen at most sizes, never slower at any size");
@@ -340,7 +340,7 @@ static int tune_first(const sk_tune *t, const char *output, int nprocs)
     printf("tuning file: %s (%s)%s%s\n", path.data, library == SK_COLL_LIB_OMPI ? "Open MPI dynamic rules" :
            "MPICH environment of CVARs", backup[0] ? ", the old one kept as " : "", backup);
     printf("second run with the file loaded (the gain per range):\n  %s mpirun -np %d skampi --tuning %s --tuned %s -o TUNED.sko\n",
-           env.data, nprocs, t->colls, output);
+           env.data ? env.data : "", nprocs, t->colls, output);
   }
   sk_sko_free(&f);
   sk_str_free(&text); sk_str_free(&header); sk_str_free(&path); sk_str_free(&abs); sk_str_free(&env); sk_str_free(&err);

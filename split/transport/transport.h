@@ -148,7 +148,9 @@ SK_API MPI_Comm sk_tp_group_mpi_comm(const sk_group *g);
 /* Collective over g's members: g's measurement communicator replaced by a new duplicate
 ** of its control communicator, so that what the library fixes when a communicator is
 ** created (Open MPI's forced collective algorithms, coll_algorithms.h) is taken anew. */
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 3 && defined(MPI_T_CVAR_HANDLE_NULL)   /* SK_HAVE_MPIT_CVARS (libsettings.h) */
 SK_API void sk_tp_group_renew_measure(sk_group *g);
+#endif
 /* What one reading of MPI_Wtime adds to an interval between two readings: the least
 ** difference of SK_CLOCK_PAIRS back-to-back readings, taken once per process (the
 ** ping-pongs subtract it; the output's header says so). */

@@ -466,6 +466,7 @@ SK_API int sk_tp_group_world_rank(const sk_group *g, int rank) { return g == tpm
 SK_API const int *sk_tp_group_members(const sk_group *g) { return tpm_members(g); }
 SK_API MPI_Comm sk_tp_group_mpi_comm(const sk_group *g) { return tpm_measure((sk_group *)g); }
 
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 3 && defined(MPI_T_CVAR_HANDLE_NULL)   /* SK_HAVE_MPIT_CVARS (libsettings.h) */
 SK_API void sk_tp_group_renew_measure(sk_group *g)
 {
   MPI_Comm control = tpm_control(g);
@@ -474,6 +475,7 @@ SK_API void sk_tp_group_renew_measure(sk_group *g)
   tpm_check(MPI_Comm_dup(control, &g->measure), "MPI_Comm_dup");
   tpm_errors_return(g->measure);
 }
+#endif
 
 #define TPM_TAG 4711
 
