@@ -106,6 +106,25 @@ static void tune_suite(sk_str *text, const sk_tune *t, const char *suite, const 
   sk_str_printf(text, "    measure %s : %s\n  od\nend measurement\n", comm, tune_call(coll));
 }
 
+/* With MPICH the second run measures the library's default in its own launch too (the
+** algorithm variable set back to auto through MPI_T, then to what the file set, *index
+** into algs): the gain then compares two suites of one launch, not two launches, whose
+** times on an oversubscribed host differ by a factor of 2 for the same algorithm. Open
+** MPI reads its rules file at MPI_Init only: there the default is the first run's. */
+static int tune_default_here(const char *coll, sk_coll_algs *algs, int *index)
+{
+  sk_str why;
+  int library, value, a, found = 0;
+  sk_str_init(&why);
+  library = sk_coll_algs_library(&why);
+  if (library == SK_COLL_LIB_MPICH && sk_coll_algs_list(coll, algs, &why)) {
+    value = sk_coll_algs_current(coll);
+    for (a = 0; a < algs->n && !found; a++) if (algs->values[a] == value) { *index = a; found = 1; }
+  }
+  sk_str_free(&why);
+  return found;
+}
+
 SK_API int sk_tune_program(const sk_tune *t, sk_str *text, sk_str *err)
 {
   char coll[64], suite[200], comm[200];
@@ -118,8 +137,16 @@ SK_API int sk_tune_program(const sk_tune *t, sk_str *text, sk_str *err)
   for (k = 0; tune_list_item(t->colls, k, coll, sizeof coll); k++) {
     sk_coll_algs algs;
     if (t->tuned) {   /* the library as it was started: with the file loaded */
+      if (tune_default_here(coll, &algs, &a)) {   /* MPICH: its default in this launch first, then the file's */
+        sprintf(suite, "%.60s default here", coll);
+        sprintf(comm, "with_coll_algorithm(MPI_COMM_WORLD, \"%.60s\", \"default\")", coll);
+        tune_suite(text, t, suite, comm, coll);
+        sprintf(comm, "with_coll_algorithm(MPI_COMM_WORLD, \"%.60s\", \"%.60s\")", coll, algs.names[a]);
+      } else {
+        strcpy(comm, "MPI_COMM_WORLD");
+      }
       sprintf(suite, "%.60s tuned", coll);
-      tune_suite(text, t, suite, "MPI_COMM_WORLD", coll);
+      tune_suite(text, t, suite, comm, coll);
       continue;
     }
     if (!sk_coll_algs_list(coll, &algs, err)) return 0;
@@ -365,7 +392,7 @@ static int tune_second(const sk_tune *t, const char *output, int nprocs)
          t->colls, nprocs, sk_coll_algs_library_name(library), t->tuned);
   for (k = 0; tune_list_item(t->colls, k, coll, sizeof coll); k++) {
     tune_coll c;
-    const sk_sko_block *b;
+    const sk_sko_block *b, *here;
     int single, start = 0;
     sprintf(suite, "%.60s tuned", coll);
     if (!tune_decide(&first, coll, &c) || (b = sk_sko_find_block(&now, suite, 0)) == NULL) {
@@ -373,6 +400,9 @@ static int tune_second(const sk_tune *t, const char *output, int nprocs)
       continue;
     }
     single = tune_single(&c);
+    sprintf(suite, "%.60s default here", coll);
+    here = sk_sko_find_block(&now, suite, 0);
+    if (here != NULL) printf("%s: the default measured in this launch (%s), the algorithm set back through MPI_T\n", coll, suite);
     if (library == SK_COLL_LIB_MPICH) {   /* the variable the environment file set, as MPI_T shows it */
       sk_coll_algs algs;
       sk_str err;
@@ -390,14 +420,15 @@ static int tune_second(const sk_tune *t, const char *output, int nprocs)
       if (i < c.npt && tune_choice(&c, i, library, single) == tune_choice(&c, start, library, single)) continue;
       for (j = start; j < i; j++) {   /* the range start .. i-1, at the sizes this run has */
         const sk_sko_line *l = tune_line(b, c.pt[j].bytes);
-        if (l == NULL) continue;
+        const sk_sko_line *d = here != NULL ? tune_line(here, c.pt[j].bytes) : c.pt[j].def;
+        if (l == NULL || d == NULL) continue;
         if (lo < 0.0) lo = c.pt[j].bytes;
         hi = c.pt[j].bytes;
-        def += tune_median(c.pt[j].def);
+        def += tune_median(d);
         tuned += tune_median(l);
-        if (tune_p_slower(l, c.pt[j].def, SK_GUIDELINES_EFFECT) * c.npt <= SK_GUIDELINES_ALPHA) {
+        if (tune_p_slower(l, d, SK_GUIDELINES_EFFECT) * c.npt <= SK_GUIDELINES_ALPHA) {
           printf("  SLOWER %s at %.0f bytes: %.2f us loaded, %.2f us default\n", coll, c.pt[j].bytes, tune_median(l),
-                 tune_median(c.pt[j].def));
+                 tune_median(d));
           slower++;
         }
       }

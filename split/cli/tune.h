@@ -7,7 +7,8 @@
 ** minimum effect of --guidelines with significance (one-sided
 ** Wilcoxon rank-sum over the repetitions, Bonferroni over every tested point), the file
 ** the library loads written (with a backup of an old one), and a second run with that
-** file loaded (--tuned FIRST.sko) measured and reported per range: default, tuned, gain.
+** file loaded (--tuned FIRST.sko) measured and reported per range: default, tuned, gain
+** (with MPICH the default measured again in that launch, through MPI_T).
 */
 #ifndef SK_TUNE_H
 #define SK_TUNE_H

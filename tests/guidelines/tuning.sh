@@ -13,10 +13,12 @@
 #                          with the one algorithm the report names
 #   tuning_gain_IMPL       the second run with the file loaded (--tuned, the command the
 #                          first run prints) exits 0 with one "gain" line per range
-#   tuning_taken_IMPL      the library takes the file: Open MPI: the file with its last
-#                          Bcast range's algorithm set to 99 (no such algorithm) makes
-#                          MPI_Bcast fail at exactly the sizes of that range (MPI_ERR_ARG),
-#                          the sizes below it measured; MPICH: the environment file with
+#                          (MPICH: each collective's default measured in that launch,
+#                          its "default here" suite, and said so)
+#   tuning_taken_IMPL      the library takes the file: Open MPI: the file with Bcast
+#                          from the largest size on set to algorithm 99 (no such
+#                          algorithm) makes MPI_Bcast fail at exactly those sizes
+#                          (MPI_ERR_ARG), the sizes below measured; MPICH: the environment file with
 #                          Bcast set to binomial shows "holds 1 (binomial)" in MPI_T, and
 #                          the file as written shows its own algorithm
 #   tuning_unavailable     the sequential build says the mode is not available (exit 2)
@@ -105,14 +107,26 @@ for i in ${*:-$impls}; do
   ranges=$(grep -c '^  range ' "$w/t.txt")
   [ "$i" = mpich ] && ranges=2
   gains=$(grep -c '^  gain \(Bcast\|Allreduce\) [0-9]*\.\.[0-9]* bytes (.*): default .* us, tuned .* us, gain .*x$' "$w/tuned.txt")
-  [ "$st" = 0 ] && [ "$gains" = "$ranges" ]
+  here=2   # MPICH: the default of each collective measured in this launch, and said so
+  [ "$i" = mpich ] && here=$(grep -c '^# begin result "\(Bcast\|Allreduce\) default here"' "$w/tuned.sko")
+  [ "$i" = mpich ] && [ "$(grep -c '^\(Bcast\|Allreduce\): the default measured in this launch' "$w/tuned.txt")" != 2 ] && here=0
+  [ "$st" = 0 ] && [ "$gains" = "$ranges" ] && [ "$here" = 2 ]
   say $? "tuning_gain_$i" "exit $st, $gains gain lines for $ranges ranges (tests/out/tuning-$i/tuned.txt)"
 
   # ---- the library takes the file ----
   if [ "$i" = openmpi ]; then
-    # the last Bcast rule (the line before "N  # Allreduce" block's id) gets algorithm 99
-    awk '/# Bcast$/ { inb = 1 } /# Allreduce$/ { inb = 0 } inb && NF >= 4 && $5 == "#" { last = NR } { l[NR] = $0 }
-         END { for (k = 1; k <= NR; k++) { if (k == last) { split(l[k], f, " "); $0 = l[k]; $2 = 99; print } else print l[k] } }' \
+    # Bcast from the largest size on gets algorithm 99: its last rule when that starts
+    # there, else a rule added after it (the block's count of message sizes one more).
+    # Never a rule from 0 bytes: that would fail skampi's own small broadcasts too.
+    largest=${size_list% }; largest=${largest##* }
+    awk -v big="$largest" '/# Bcast$/ { inb = 1 } /# Allreduce$/ { inb = 0 }
+         inb && /# message sizes$/ { counts = NR } inb && NF >= 4 && $5 == "#" { last = NR } { l[NR] = $0 }
+         END { split(l[last], f, " "); add = f[1] + 0 < big + 0
+               for (k = 1; k <= NR; k++) {
+                 if (k == counts && add) { $0 = l[k]; $1 = $1 + 1; print; continue }
+                 if (k == last && !add) { $0 = l[k]; $2 = 99; print; continue }
+                 print l[k]
+                 if (k == last) print big " 99 0 0 # planted" } }' \
       "$file" > "$w/planted.rules"
     from=$(awk '/# Bcast$/ { inb = 1 } /# Allreduce$/ { inb = 0 } inb && $2 == 99 { print $1 }' "$w/planted.rules")
     (cd "$w" && env OMPI_MCA_coll_tuned_use_dynamic_rules=1 OMPI_MCA_coll_tuned_dynamic_rules_filename="$w/planted.rules" \
