@@ -110,7 +110,12 @@ static void tune_suite(sk_str *text, const sk_tune *t, const char *suite, const 
 ** algorithm variable set back to auto through MPI_T, then to what the file set, *index
 ** into algs): the gain then compares two suites of one launch, not two launches, whose
 ** times on an oversubscribed host differ by a factor of 2 for the same algorithm. Open
-** MPI reads its rules file at MPI_Init only: there the default is the first run's. */
+** MPI reads its rules file at MPI_Init only: there the default is the first run's.
+** The default is measured before and after the file's algorithm (the first suite of a
+** launch carries its start-up), and the value the file set is kept in tune_loaded for the
+** report (MPI_T reads auto after the second default). */
+#define TUNE_COLLS_MAX 32
+static int tune_loaded[TUNE_COLLS_MAX];
 static int tune_default_here(const char *coll, sk_coll_algs *algs, int *index)
 {
   sk_str why;
@@ -137,9 +142,11 @@ SK_API int sk_tune_program(const sk_tune *t, sk_str *text, sk_str *err)
   for (k = 0; tune_list_item(t->colls, k, coll, sizeof coll); k++) {
     sk_coll_algs algs;
     if (t->tuned) {   /* the library as it was started: with the file loaded */
-      if (tune_default_here(coll, &algs, &a)) {   /* MPICH: its default in this launch first, then the file's */
+      int here = tune_default_here(coll, &algs, &a);   /* MPICH: its default before and after the file's */
+      if (k < TUNE_COLLS_MAX) tune_loaded[k] = here ? algs.values[a] : -1;
+      sprintf(comm, "with_coll_algorithm(MPI_COMM_WORLD, \"%.60s\", \"default\")", coll);
+      if (here) {
         sprintf(suite, "%.60s default here", coll);
-        sprintf(comm, "with_coll_algorithm(MPI_COMM_WORLD, \"%.60s\", \"default\")", coll);
         tune_suite(text, t, suite, comm, coll);
         sprintf(comm, "with_coll_algorithm(MPI_COMM_WORLD, \"%.60s\", \"%.60s\")", coll, algs.names[a]);
       } else {
@@ -147,6 +154,11 @@ SK_API int sk_tune_program(const sk_tune *t, sk_str *text, sk_str *err)
       }
       sprintf(suite, "%.60s tuned", coll);
       tune_suite(text, t, suite, comm, coll);
+      if (here) {
+        sprintf(suite, "%.60s default here again", coll);
+        sprintf(comm, "with_coll_algorithm(MPI_COMM_WORLD, \"%.60s\", \"default\")", coll);
+        tune_suite(text, t, suite, comm, coll);
+      }
       continue;
     }
     if (!sk_coll_algs_list(coll, &algs, err)) return 0;
@@ -392,7 +404,7 @@ static int tune_second(const sk_tune *t, const char *output, int nprocs)
          t->colls, nprocs, sk_coll_algs_library_name(library), t->tuned);
   for (k = 0; tune_list_item(t->colls, k, coll, sizeof coll); k++) {
     tune_coll c;
-    const sk_sko_block *b, *here;
+    const sk_sko_block *b, *here, *again;
     int single, start = 0;
     sprintf(suite, "%.60s tuned", coll);
     if (!tune_decide(&first, coll, &c) || (b = sk_sko_find_block(&now, suite, 0)) == NULL) {
@@ -402,11 +414,15 @@ static int tune_second(const sk_tune *t, const char *output, int nprocs)
     single = tune_single(&c);
     sprintf(suite, "%.60s default here", coll);
     here = sk_sko_find_block(&now, suite, 0);
-    if (here != NULL) printf("%s: the default measured in this launch (%s), the algorithm set back through MPI_T\n", coll, suite);
+    sprintf(suite, "%.60s default here again", coll);
+    again = sk_sko_find_block(&now, suite, 0);
+    if (here != NULL)
+      printf("%s: the default measured in this launch (%s default here%s), the algorithm set through MPI_T\n", coll,
+             coll, again != NULL ? ", and again after the file's" : "");
     if (library == SK_COLL_LIB_MPICH) {   /* the variable the environment file set, as MPI_T shows it */
       sk_coll_algs algs;
       sk_str err;
-      int value = sk_coll_algs_current(coll), a;
+      int value = k < TUNE_COLLS_MAX && here != NULL && tune_loaded[k] >= 0 ? tune_loaded[k] : sk_coll_algs_current(coll), a;
       const char *name = "?";
       sk_str_init(&err);
       if (sk_coll_algs_list(coll, &algs, &err))
@@ -421,12 +437,14 @@ static int tune_second(const sk_tune *t, const char *output, int nprocs)
       for (j = start; j < i; j++) {   /* the range start .. i-1, at the sizes this run has */
         const sk_sko_line *l = tune_line(b, c.pt[j].bytes);
         const sk_sko_line *d = here != NULL ? tune_line(here, c.pt[j].bytes) : c.pt[j].def;
+        const sk_sko_line *d2 = again != NULL ? tune_line(again, c.pt[j].bytes) : NULL;
         if (l == NULL || d == NULL) continue;
         if (lo < 0.0) lo = c.pt[j].bytes;
         hi = c.pt[j].bytes;
-        def += tune_median(d);
+        def += d2 != NULL ? (tune_median(d) + tune_median(d2)) / 2.0 : tune_median(d);   /* before and after */
         tuned += tune_median(l);
-        if (tune_p_slower(l, d, SK_GUIDELINES_EFFECT) * c.npt <= SK_GUIDELINES_ALPHA) {
+        if (tune_p_slower(l, d, SK_GUIDELINES_EFFECT) * c.npt <= SK_GUIDELINES_ALPHA
+            && (d2 == NULL || tune_p_slower(l, d2, SK_GUIDELINES_EFFECT) * c.npt <= SK_GUIDELINES_ALPHA)) {
           printf("  SLOWER %s at %.0f bytes: %.2f us loaded, %.2f us default\n", coll, c.pt[j].bytes, tune_median(l),
                  tune_median(d));
           slower++;

@@ -13,8 +13,9 @@
 #                          with the one algorithm the report names
 #   tuning_gain_IMPL       the second run with the file loaded (--tuned, the command the
 #                          first run prints) exits 0 with one "gain" line per range
-#                          (MPICH: each collective's default measured in that launch,
-#                          its "default here" suite, and said so)
+#                          (MPICH: each collective's default measured in that launch
+#                          before and after the file's algorithm, its "default here"
+#                          suites, and said so)
 #   tuning_taken_IMPL      the library takes the file: Open MPI: the file with Bcast
 #                          from the largest size on set to algorithm 99 (no such
 #                          algorithm) makes MPI_Bcast fail at exactly those sizes
@@ -108,7 +109,8 @@ for i in ${*:-$impls}; do
   [ "$i" = mpich ] && ranges=2
   gains=$(grep -c '^  gain \(Bcast\|Allreduce\) [0-9]*\.\.[0-9]* bytes (.*): default .* us, tuned .* us, gain .*x$' "$w/tuned.txt")
   here=2   # MPICH: the default of each collective measured in this launch, and said so
-  [ "$i" = mpich ] && here=$(grep -c '^# begin result "\(Bcast\|Allreduce\) default here"' "$w/tuned.sko")
+  [ "$i" = mpich ] && here=$(grep -c '^# begin result "\(Bcast\|Allreduce\) default here\( again\)*"' "$w/tuned.sko")
+  [ "$i" = mpich ] && here=$((here / 2))   # before and after the file's algorithm
   [ "$i" = mpich ] && [ "$(grep -c '^\(Bcast\|Allreduce\): the default measured in this launch' "$w/tuned.txt")" != 2 ] && here=0
   [ "$st" = 0 ] && [ "$gains" = "$ranges" ] && [ "$here" = 2 ]
   say $? "tuning_gain_$i" "exit $st, $gains gain lines for $ranges ranges (tests/out/tuning-$i/tuned.txt)"
