@@ -142,23 +142,18 @@ SK_API int sk_tune_program(const sk_tune *t, sk_str *text, sk_str *err)
   for (k = 0; tune_list_item(t->colls, k, coll, sizeof coll); k++) {
     sk_coll_algs algs;
     if (t->tuned) {   /* the library as it was started: with the file loaded */
+      char def_comm[200];
       int here = tune_default_here(coll, &algs, &a);   /* MPICH: its default before and after the file's */
       if (k < TUNE_COLLS_MAX) tune_loaded[k] = here ? algs.values[a] : -1;
-      sprintf(comm, "with_coll_algorithm(MPI_COMM_WORLD, \"%.60s\", \"default\")", coll);
-      if (here) {
-        sprintf(suite, "%.60s default here", coll);
-        tune_suite(text, t, suite, comm, coll);
-        sprintf(comm, "with_coll_algorithm(MPI_COMM_WORLD, \"%.60s\", \"%.60s\")", coll, algs.names[a]);
-      } else {
-        strcpy(comm, "MPI_COMM_WORLD");
-      }
+      sprintf(def_comm, "with_coll_algorithm(MPI_COMM_WORLD, \"%.60s\", \"default\")", coll);
+      if (here) sprintf(comm, "with_coll_algorithm(MPI_COMM_WORLD, \"%.60s\", \"%.60s\")", coll, algs.names[a]);
+      else strcpy(comm, "MPI_COMM_WORLD");
+      sprintf(suite, "%.60s default here", coll);
+      if (here) tune_suite(text, t, suite, def_comm, coll);
       sprintf(suite, "%.60s tuned", coll);
       tune_suite(text, t, suite, comm, coll);
-      if (here) {
-        sprintf(suite, "%.60s default here again", coll);
-        sprintf(comm, "with_coll_algorithm(MPI_COMM_WORLD, \"%.60s\", \"default\")", coll);
-        tune_suite(text, t, suite, comm, coll);
-      }
+      sprintf(suite, "%.60s default here again", coll);
+      if (here) tune_suite(text, t, suite, def_comm, coll);
       continue;
     }
     if (!sk_coll_algs_list(coll, &algs, err)) return 0;

@@ -225,15 +225,16 @@ for impl in $impls; do
   echo "info $impl: stated offset error bounds $1, $2 (skewed) and $3 us: $ebound us allowed besides the standard errors"
   for f in coll collskew coll2; do rows "$o/$f.sko" > "$o/$f.rows"; done
   paste "$o/coll.rows" "$o/collskew.rows" "$o/coll2.rows" | awk -v eb="$ebound" '
+    function median(v, m,   i, j, t) {   # sorts v[1..m] in place
+      for (i = 2; i <= m; i++) for (j = i; j > 1 && v[j - 1] > v[j]; j--) { t = v[j]; v[j] = v[j - 1]; v[j - 1] = t }
+      return (m == 0) ? 0 : ((m % 2) ? v[(m + 1) / 2] : (v[m / 2] + v[m / 2 + 1]) / 2) }
     { n++; name[n] = $1; x[n] = $2; a[n] = $3; sa[n] = $4; b[n] = $7; sb[n] = $8; a2[n] = $11; sa2[n] = $12
       if ($1 != $5 || $2 != $6 || $1 != $9 || $2 != $10) bad += 10
       r = (a[n] + a2[n]) / 2; if (r > 0) q[++nrel] = (a[n] - a2[n]) * (a[n] - a2[n]) / 2 / (r * r) }
     END {
-      for (i = 2; i <= nrel; i++) for (j = i; j > 1 && q[j - 1] > q[j]; j--) { t = q[j]; q[j] = q[j - 1]; q[j - 1] = t }
-      rel = (nrel == 0) ? 0 : ((nrel % 2) ? q[(nrel + 1) / 2] : (q[nrel / 2] + q[nrel / 2 + 1]) / 2) / 0.455
+      rel = median(q, nrel) / 0.455
       for (i = 1; i <= n; i++) { r = (a[i] + a2[i]) / 2; if (r > 0 && b[i] > 0) f[++nf] = b[i] / r }
-      for (i = 2; i <= nf; i++) for (j = i; j > 1 && f[j - 1] > f[j]; j--) { t = f[j]; f[j] = f[j - 1]; f[j - 1] = t }
-      factor = (nf == 0) ? 0 : ((nf % 2) ? f[(nf + 1) / 2] : (f[nf / 2] + f[nf / 2 + 1]) / 2)
+      factor = median(f, nf)
       printf "info run factor of the skewed run (median of skewed / reference): %.2f (allowed 1/3 to 3)\n", factor
       if (!(factor >= 1 / 3 && factor <= 3)) { bad++; factor = 1 }
       for (i = 1; i <= n; i++) { b[i] /= factor; sb[i] /= factor }
