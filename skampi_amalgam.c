@@ -37934,6 +37934,10 @@ typedef struct sk_tune {
 SK_API int sk_tune_option(int argc, char **argv, int i, sk_tune *t, sk_str *err);
 /* Checks the options before the transport starts (output given, sizes, names); 0 with *err. */
 SK_API int sk_tune_check(const sk_tune *t, const char *output, sk_str *err);
+/* --tuned FIRST.sko: whether FIRST has the default's suite of every collective of the
+** list at every size of this run (checked before anything is measured); 0 with *err.
+** Without --tuning-sizes the sizes become FIRST's (those of its first collective). */
+SK_API int sk_tune_first_ok(sk_tune *t, sk_str *err);
 /* Every process, after MPI_Init: the program of the run into *text; 0 with *err set
 ** when the library offers no algorithms to choose (then the mode is not available). */
 SK_API int sk_tune_program(const sk_tune *t, sk_str *text, sk_str *err);
@@ -38248,6 +38252,88 @@ static int tune_read(const char *path, sk_sko_file *f)
   return ok;
 }
 
+/* The sizes of this run (--tuning-sizes, step *4) that suite b lacks, as "64, 256" into
+** *list; their number. A suite cut short or damaged, or measured at other sizes, lacks some. */
+static int tune_missing(const sk_sko_block *b, const sk_tune *t, sk_str *list)
+{
+  long s;
+  int n = 0;
+  for (s = tune_min(t); s <= tune_max(t); s *= 4)
+    if (tune_line(b, (double)s) == NULL) { sk_str_printf(list, "%s%ld", n++ ? ", " : "", s); }
+  return n;
+}
+
+/* Whether suite b of file has every size of this run; else says which it lacks on stderr. */
+static int tune_whole(const sk_sko_block *b, const sk_tune *t, const char *file, const char *what)
+{
+  sk_str list;
+  int n;
+  sk_str_init(&list);
+  n = tune_missing(b, t, &list);
+  if (n > 0)
+    fprintf(stderr, "skampi: --tuning: suite \"%s\" of %s lacks %d of the sizes of this run, at %s bytes "
+            "(a cut or damaged file, or another --tuning-sizes): no verdict is taken there\n", b->name, file, n, list.data);
+  if (n > 0 && what) fprintf(stderr, "skampi: --tuning: %s\n", what);
+  sk_str_free(&list);
+  return n == 0;
+}
+
+SK_API int sk_tune_first_ok(sk_tune *t, sk_str *err)
+{
+  sk_sko_file f;
+  sk_str why;
+  char coll[64];
+  int k, ok = 1;
+  if (t->tuned == NULL) return 1;
+  sk_str_init(&why);
+  if (!sk_sko_read(t->tuned, &f, &why)) {
+    sk_str_printf(err, "skampi: --tuned: %s", why.data ? why.data : t->tuned);
+    sk_str_free(&why);
+    return 0;
+  }
+  sk_str_free(&why);
+  for (k = 0; ok && tune_list_item(t->colls, k, coll, sizeof coll); k++) {
+    tune_coll c;
+    sk_str list;
+    if (!tune_decide(&f, coll, &c)) {
+      sk_str_printf(err, "skampi: --tuned: %s has no suite \"%s alg=default\" (the first run's output of --tuning %s?)",
+                    t->tuned, coll, coll);
+      ok = 0;
+      break;
+    }
+    if (t->size_min == 0 && c.npt > 0) {   /* no --tuning-sizes: the first run's (step *4 from its smallest) */
+      double lo = c.pt[0].bytes, hi = c.pt[0].bytes;   /* over all its suites: a cut one would narrow them */
+      const sk_sko_block *all[SK_COLL_ALGS_MAX + 2];
+      int i, a, nall = 0;
+      all[nall++] = c.def;
+      if (c.def_again) all[nall++] = c.def_again;
+      for (a = 0; a < c.nalg; a++) all[nall++] = c.alg[a];
+      for (a = 0; a < nall; a++)
+        for (i = 0; i < (int)all[a]->n; i++) {
+          double x;
+          if (all[a]->lines[i].nvars == 0) continue;
+          x = tune_bytes(&all[a]->lines[i]);
+          if (x < lo) lo = x;
+          if (x > hi) hi = x;
+        }
+      if (lo >= TUNE_SIZE_MIN && hi <= 128.0 * 1048576.0) {
+        t->size_min = (long)lo;
+        for (t->size_max = t->size_min; t->size_max * 4.0 <= hi; t->size_max *= 4) {}
+      }
+    }
+    sk_str_init(&list);
+    if (tune_missing(c.def, t, &list) > 0) {
+      sk_str_printf(err, "skampi: --tuned: suite \"%s\" of %s lacks the sizes %s bytes of this run (a cut or damaged "
+                    "file, or another --tuning-sizes): run --tuning again or give the sizes it has", c.def->name,
+                    t->tuned, list.data);
+      ok = 0;
+    }
+    sk_str_free(&list);
+  }
+  sk_sko_free(&f);
+  return ok;
+}
+
 /* The first run: the choice per size printed, the rules of the file, the file written. */
 static int tune_first(const sk_tune *t, const char *output, int nprocs)
 {
@@ -38272,6 +38358,10 @@ static int tune_first(const sk_tune *t, const char *output, int nprocs)
       status = SK_EXIT_USER_ERROR;
       continue;
     }
+    if (!tune_whole(c.def, t, output, NULL)) status = SK_EXIT_USER_ERROR;
+    if (c.def_again) (void)tune_whole(c.def_again, t, output, "the default's first suite alone is used there");
+    for (i = 0; i < c.nalg; i++)
+      (void)tune_whole(c.alg[i], t, output, "that algorithm is not chosen there (nor by MPICH's one algorithm)");
     single = tune_single(&c);
     printf("%s:\n  %10s %12s  %-28s %12s %10s  %s\n", coll, "bytes", "default_us", "fastest", "fastest_us", "p", "choice");
     for (i = 0; i < c.npt; i++) {
@@ -38320,8 +38410,8 @@ static int tune_first(const sk_tune *t, const char *output, int nprocs)
   } else if (status == 0) {
     printf("tuning file: %s (%s)%s%s\n", path.data, library == SK_COLL_LIB_OMPI ? "Open MPI dynamic rules" :
            "MPICH environment of CVARs", backup[0] ? ", the old one kept as " : "", backup);
-    printf("second run with the file loaded (the gain per range):\n  %s mpirun -np %d skampi --tuning %s --tuned %s -o TUNED.sko\n",
-           env.data ? env.data : "", nprocs, t->colls, output);
+    printf("second run with the file loaded (the gain per range; the sizes are this run's):\n  %s mpirun -np %d skampi "
+           "--tuning %s --tuned %s -o TUNED.sko\n", env.data ? env.data : "", nprocs, t->colls, output);
   }
   sk_sko_free(&f);
   sk_str_free(&text); sk_str_free(&header); sk_str_free(&path); sk_str_free(&abs); sk_str_free(&env); sk_str_free(&err);
@@ -38336,7 +38426,7 @@ static int tune_second(const sk_tune *t, const char *output, int nprocs)
   sk_sko_file first, now;
   sk_str why;
   char coll[64], suite[100];
-  int library, k, i, slower = 0;
+  int library, k, i, slower = 0, status = 0;
   sk_str_init(&why);
   library = sk_coll_algs_library(&why);
   sk_str_free(&why);
@@ -38351,6 +38441,7 @@ static int tune_second(const sk_tune *t, const char *output, int nprocs)
     sprintf(suite, "%.60s tuned", coll);
     if (!tune_decide(&first, coll, &c) || (b = sk_sko_find_block(&now, suite, 0)) == NULL) {
       fprintf(stderr, "skampi: --tuned: %s lacks \"%s alg=default\" or %s lacks \"%s\"\n", t->tuned, coll, output, suite);
+      status = SK_EXIT_USER_ERROR;
       continue;
     }
     single = tune_single(&c);
@@ -38358,6 +38449,9 @@ static int tune_second(const sk_tune *t, const char *output, int nprocs)
     here = sk_sko_find_block(&now, suite, 0);
     sprintf(suite, "%.60s default here again", coll);
     again = sk_sko_find_block(&now, suite, 0);
+    if (!tune_whole(c.def, t, t->tuned, NULL) || !tune_whole(b, t, output, NULL)
+        || (here != NULL && !tune_whole(here, t, output, NULL)) || (again != NULL && !tune_whole(again, t, output, NULL)))
+      status = SK_EXIT_USER_ERROR;   /* the gain is taken over the points both sides have, and the run fails */
     if (here != NULL)
       printf("%s: the default measured in this launch (%s default here%s), the algorithm set through MPI_T\n", coll,
              coll, again != NULL ? ", and again after the file's" : "");
@@ -38399,9 +38493,10 @@ static int tune_second(const sk_tune *t, const char *output, int nprocs)
     }
   }
   printf("slower than the default beyond noise: %d points\n", slower);
+  if (status != 0) printf("incomplete: a suite lacks sizes of this run (see the messages above)\n");
   sk_sko_free(&first);
   sk_sko_free(&now);
-  return 0;
+  return status;
 }
 
 SK_API int sk_tune_finish(const sk_tune *t, const char *output, int nprocs)
@@ -38824,6 +38919,10 @@ static void main_oneline_generate(main_options *o, int nprocs)
   if (o->tune.colls && nprocs > 0) {   /* a tuning run: its program, after MPI_Init (MPI_T) */
     sk_str_init(&err);
     sk_str_init(&o->oneline_text);
+    if (!sk_tune_first_ok(&o->tune, &err)) {   /* a cut or damaged FIRST.sko: before minutes are spent */
+      if (sk_is_reporter()) fprintf(stderr, "%s\n", err.data);
+      sk_exit(SK_EXIT_USER_ERROR);
+    }
     if (!sk_tune_program(&o->tune, &o->oneline_text, &err)) {
       if (sk_is_reporter()) fprintf(stderr, "skampi: --tuning is not available: %s\n", err.data);
       sk_exit(SK_EXIT_USER_ERROR);

@@ -389,6 +389,10 @@ static void main_oneline_generate(main_options *o, int nprocs)
   if (o->tune.colls && nprocs > 0) {   /* a tuning run: its program, after MPI_Init (MPI_T) */
     sk_str_init(&err);
     sk_str_init(&o->oneline_text);
+    if (!sk_tune_first_ok(&o->tune, &err)) {   /* a cut or damaged FIRST.sko: before minutes are spent */
+      if (sk_is_reporter()) fprintf(stderr, "%s\n", err.data);
+      sk_exit(SK_EXIT_USER_ERROR);
+    }
     if (!sk_tune_program(&o->tune, &o->oneline_text, &err)) {
       if (sk_is_reporter()) fprintf(stderr, "skampi: --tuning is not available: %s\n", err.data);
       sk_exit(SK_EXIT_USER_ERROR);

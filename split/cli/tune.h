@@ -29,6 +29,10 @@ typedef struct sk_tune {
 SK_API int sk_tune_option(int argc, char **argv, int i, sk_tune *t, sk_str *err);
 /* Checks the options before the transport starts (output given, sizes, names); 0 with *err. */
 SK_API int sk_tune_check(const sk_tune *t, const char *output, sk_str *err);
+/* --tuned FIRST.sko: whether FIRST has the default's suite of every collective of the
+** list at every size of this run (checked before anything is measured); 0 with *err.
+** Without --tuning-sizes the sizes become FIRST's (those of its first collective). */
+SK_API int sk_tune_first_ok(sk_tune *t, sk_str *err);
 /* Every process, after MPI_Init: the program of the run into *text; 0 with *err set
 ** when the library offers no algorithms to choose (then the mode is not available). */
 SK_API int sk_tune_program(const sk_tune *t, sk_str *text, sk_str *err);

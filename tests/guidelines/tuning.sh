@@ -22,6 +22,10 @@
 #                          (MPI_ERR_ARG), the sizes below measured; MPICH: the environment file with
 #                          Bcast set to binomial shows "holds 1 (binomial)" in MPI_T, and
 #                          the file as written shows its own algorithm
+#   tuning_cut_first_IMPL  --tuned with the first run's .sko cut (the default's suite of
+#                          Bcast without its largest size, its lines and marks removed:
+#                          a well-formed file one point short) stops before measuring:
+#                          exit 2, the suite and the size named, no output written
 #   tuning_unavailable     the sequential build says the mode is not available (exit 2)
 . "$(dirname "$0")/../lib.sh"
 
@@ -115,12 +119,23 @@ for i in ${*:-$impls}; do
   [ "$st" = 0 ] && [ "$gains" = "$ranges" ] && [ "$here" = 2 ]
   say $? "tuning_gain_$i" "exit $st, $gains gain lines for $ranges ranges (tests/out/tuning-$i/tuned.txt)"
 
+  # ---- a cut first file: refused before anything is measured ----
+  largest=${size_list% }; largest=${largest##* }
+  awk -v big="$largest" '/^# begin result "Bcast alg=default"$/ { inb = 1 }
+       /^# end result/ { inb = 0; cut = 0 } inb && $1 == "bytes=" { cut = ($2 == big) } !cut' "$w/t.sko" > "$w/cut.sko"
+  rm -f "$w/tuned-cut.sko"
+  # shellcheck disable=SC2086
+  (cd "$w" && env $load "$SK_TOP/tools/mpirun.sh" "$i" 4 "$bin" -q --tuning $colls --tuning-sizes $sizes --tuned cut.sko -o tuned-cut.sko > cut.txt 2> cut.err)
+  st=$?
+  [ "$st" = 2 ] && [ ! -e "$w/tuned-cut.sko" ] && [ "$(grep -c '^bytes= *'"$largest"' ' "$w/cut.sko")" -lt "$(grep -c '^bytes= *'"$largest"' ' "$w/t.sko")" ] \
+    && grep -q "suite \"Bcast alg=default\" of cut.sko lacks the sizes $largest bytes" "$w/cut.err"
+  say $? "tuning_cut_first_$i" "exit $st: $(grep -v warning "$w/cut.err" | head -n 2)"
+
   # ---- the library takes the file ----
   if [ "$i" = openmpi ]; then
     # Bcast from the largest size on gets algorithm 99: its last rule when that starts
     # there, else a rule added after it (the block's count of message sizes one more).
     # Never a rule from 0 bytes: that would fail skampi's own small broadcasts too.
-    largest=${size_list% }; largest=${largest##* }
     awk -v big="$largest" '/# Bcast$/ { inb = 1 } /# Allreduce$/ { inb = 0 }
          inb && /# message sizes$/ { counts = NR } inb && NF >= 4 && $5 == "#" { last = NR } { l[NR] = $0 }
          END { split(l[last], f, " "); add = f[1] + 0 < big + 0
@@ -141,7 +156,7 @@ for i in ${*:-$impls}; do
   else
     sed 's/^MPIR_CVAR_BCAST_INTRA_ALGORITHM=.*/MPIR_CVAR_BCAST_INTRA_ALGORITHM=binomial/' "$file" > "$w/planted.env"
     # shellcheck disable=SC2046
-    (cd "$w" && env $(grep -v '^#' planted.env) "$SK_TOP/tools/mpirun.sh" "$i" 4 "$bin" -q --tuning Bcast --tuning-sizes 64:64 \
+    (cd "$w" && env $(grep -v '^#' planted.env) "$SK_TOP/tools/mpirun.sh" "$i" 4 "$bin" -q --tuning Bcast --tuning-sizes ${size_list%% *}:${size_list%% *} \
        --tuned t.sko -o planted.sko > planted.txt 2> planted.err)
     st=$?
     own=$(sed -n 's/^MPIR_CVAR_BCAST_INTRA_ALGORITHM=//p' "$file")
