@@ -37005,6 +37005,8 @@ SK_API int sk_oneline_program(const sk_oneline *o, int nprocs, sk_str *text, sk_
     sk_str_printf(text, "%s.\n", o->procs_min > 0 ? ", one suite per number of processes" : "");
     if (o->reps_min > 0) {
       sk_str_printf(text, "set_min_repetitions(%ld)\nset_max_repetitions(%ld)\n", o->reps_min, o->reps_max);
+      if (o->reps_min == o->reps_max)   /* a fixed count (--reps N:N, OSU's -i, IMB's -iter): all of them, */
+        sk_str_puts(text, "set_time_limit_per_measurement(86400)\n");   /* no point budget (runner.h) */
     }
     if (o->error > 0.0) sk_str_printf(text, "set_max_relative_standard_error(%g)\n", o->error);
   }
@@ -37086,13 +37088,16 @@ typedef struct sk_peer {
                                ** (all named in one warning line) */
   int nignored;
   int quiet;                   /* -q */
+  int info;                    /* 'h': -h, 'l': IMB's -list, 'v': OSU's -v (sk_peer_info); 0: a run */
+  int included[SK_PEER_MAX], nincluded;   /* IMB's -include: added to the default list */
+  int excluded[SK_PEER_MAX], nexcluded;   /* IMB's -exclude: taken out */
   char output_buf[200];
 } sk_peer;
 
 /* argv[1] names an OSU benchmark or an IMB program (or an IMB benchmark that is no
 ** name of skampi's): parses the whole command line into *p, *o (the one-line run) and
 ** *output; 1 then, -1 with *err set ("skampi: ..."), 0 when argv[1] is none of them
-** (skampi's own options keep their meaning), 2 for -h. -o, -q and OSU's -c (skampi's -v) set
+** (skampi's own options keep their meaning), 2 for -h, IMB's -list and OSU's -v (p->info). -o, -q and OSU's -c (skampi's -v) set
 ** *output, *quiet and *verify. */
 SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const char **output, int *quiet,
                          int *verify, sk_str *err);
@@ -37105,6 +37110,9 @@ SK_API int sk_peer_program(const sk_peer *p, sk_oneline *o, int nprocs, sk_str *
 ** every "unknown name" message of the command line (OSU's and IMB's, skampi's own
 ** options). */
 SK_API void sk_peer_closest(const char *name, const char *const *names, int count, sk_str *out);
+/* What sk_peer_parse's 2 asked for (p->info): the tool's options (-h), IMB's list of
+** benchmarks (-list) or OSU's version line (-v), on f. */
+SK_API void sk_peer_info(const sk_peer *p, FILE *f);
 /* Rank 0 after the run: the tool's tables from the result file on standard output;
 ** 0 with a message on stderr when the file cannot be read. */
 SK_API int sk_peer_print(const sk_peer *p, int nprocs);
@@ -37334,17 +37342,46 @@ static const peer_option osu_options[] = {
   { "-G", 1, 0 }, { "--graph", 1, 0 }, { "-P", 1, 0 }, { "--papi", 1, 0 }, { "-D", 1, 0 }, { "--ddt", 1, 0 },
   { "-N", 1, 0 }, { "--nhbr", 1, 0 }, { "-T", 1, 0 }, { "--type", 1, 0 }, { "-I", 0, 0 }, { "--session", 0, 0 },
   { "-l", 0, 0 }, { "--in-place", 0, 0 }, { "-k", 1, 0 }, { "--root-rank", 1, 0 },
-  { "-o", 1, 1 }, { "-q", 0, 1 }
+  { "-o", 1, 1 }, { "-q", 0, 1 }, { "-v", 0, 1 }, { "--version", 0, 1 }
 };
 
 static const peer_option imb_options[] = {
   { "-msglog", 1, 1 }, { "-iter", 1, 1 }, { "-npmin", 1, 1 }, { "-time", 1, 0 }, { "-mem", 1, 0 },
-  { "-off_cache", 1, 0 }, { "-input", 1, 0 }, { "-include", 1, 0 }, { "-exclude", 1, 0 }, { "-multi", 1, 0 },
+  { "-off_cache", 1, 0 }, { "-input", 1, 1 }, { "-include", 1, 1 }, { "-exclude", 1, 1 }, { "-multi", 1, 0 },
   { "-map", 1, 0 }, { "-msglen", 1, 0 }, { "-sync", 1, 0 }, { "-root_shift", 1, 0 }, { "-imb_barrier", 1, 0 },
   { "-iter_policy", 1, 0 }, { "-thread_level", 1, 0 }, { "-zero_size", 1, 1 }, { "-warm_up", 1, 0 },
   { "-data_type", 1, 0 }, { "-red_data_type", 1, 0 }, { "-contig_type", 1, 0 }, { "-window_size", 1, 1 },
-  { "-aggregate_mode", 1, 0 }, { "-noheader", 0, 0 }, { "-o", 1, 1 }, { "-q", 0, 1 }
+  { "-aggregate_mode", 1, 0 }, { "-noheader", 0, 0 }, { "-list", 0, 1 }, { "-o", 1, 1 }, { "-q", 0, 1 }
 };
+
+/* IMB 2021's benchmarks that a program leaves out when none is named (those without
+** the DEFAULT flag in its sources): named ones, -include and -input still run them. */
+static const char *const imb_non_default[] = {
+  "PingPongSpecificSource", "PingPongAnySource", "PingPingSpecificSource", "PingPingAnySource", "Uniband",
+  "Biband", "Ibcast_pure", "Iallgather_pure", "Iallgatherv_pure", "Igather_pure", "Igatherv_pure", "Iscatter_pure",
+  "Iscatterv_pure", "Ialltoall_pure", "Ialltoallv_pure", "Ireduce_pure", "Ireduce_scatter_pure", "Iallreduce_pure",
+  "Ibarrier_pure", "Get_local", "Get_all_local", "Bcast_persist_pure", "Allgather_persist_pure",
+  "Allgatherv_persist_pure", "Gather_persist_pure", "Gatherv_persist_pure", "Scatter_persist_pure",
+  "Scatterv_persist_pure", "Alltoall_persist_pure", "Alltoallv_persist_pure", "Reduce_persist_pure",
+  "Reduce_scatter_persist_pure", "Allreduce_persist_pure", "Barrier_persist_pure"
+};
+
+static int peer_is_default(const peer_bench *e)
+{
+  size_t k;
+  if (e->family[0] == 'o') return 1;
+  for (k = 0; k < sizeof imb_non_default / sizeof imb_non_default[0]; k++)
+    if (sk_streq(imb_non_default[k], e->name)) return 0;
+  return 1;
+}
+
+/* The option list of p's tool; its length into *n. */
+static const peer_option *peer_options_of(const sk_peer *p, int *n)
+{
+  if (p->tool == 'o') { *n = (int)(sizeof osu_options / sizeof osu_options[0]); return osu_options; }
+  *n = (int)(sizeof imb_options / sizeof imb_options[0]);
+  return imb_options;
+}
 
 static const char *const imb_programs[] = {
   "IMB-MPI1", "IMB-NBC", "IMB-RMA", "IMB-EXT", "IMB-IO", "IMB-MT", "IMB-P2P", "IMB-MPI4"
@@ -37441,7 +37478,7 @@ static int peer_osu_sizes(const char *v, sk_peer *p)
   if (!peer_first(v, colon, first)) return 0;
   if (colon != v && !peer_number(first, &p->size_min)) return 0;
   if (colon[1] != '\0' && !peer_number(colon + 1, &p->size_max)) return 0;
-  return p->size_min <= p->size_max;
+  return p->size_max == 0 || p->size_min <= p->size_max;   /* "2:": MAX the default, checked later */
 }
 
 /* IMB's -msglog [MIN:]MAX: 0, 2^MIN ... 2^MAX (MIN default 0). */
@@ -37471,6 +37508,51 @@ static const char *peer_family_of(const char *a)
   return NULL;
 }
 
+/* One benchmark name of IMB's -include / -exclude / -input into p's lists; 0 with *err. */
+static int peer_imb_name(sk_peer *p, const char *opt, const char *name, sk_str *err)
+{
+  int k = peer_find(p->family, name);
+  if (k < 0) {
+    sk_str_printf(err, "skampi: %s %s '%s': no benchmark of %s that skampi measures", p->family, opt, name, p->family);
+    peer_closest_bench(p->family, name, err);
+    return 0;
+  }
+  if (sk_streq(opt, "-exclude")) { if (p->nexcluded < SK_PEER_MAX) p->excluded[p->nexcluded++] = k; }
+  else if (sk_streq(opt, "-include")) { if (p->nincluded < SK_PEER_MAX) p->included[p->nincluded++] = k; }
+  else if (p->nbench < SK_PEER_MAX) p->bench[p->nbench++] = k;   /* -input: as if named */
+  return 1;
+}
+
+/* IMB's -include A,B / -exclude A,B (names separated by commas) or -input FILE (one name
+** a line, '#' lines skipped, as IMB reads it); 0 with *err. */
+static int peer_imb_list(sk_peer *p, const char *opt, const char *v, sk_str *err)
+{
+  char name[64];
+  if (sk_streq(opt, "-input")) {
+    FILE *f = fopen(v, "r");
+    char line[256];
+    long no = 0;
+    if (f == NULL) { sk_str_printf(err, "skampi: %s -input '%s': cannot open it (%s)", p->family, v, strerror(errno)); return 0; }
+    while (fgets(line, sizeof line, f) != NULL) {
+      no++;
+      if (line[0] == '#' || sscanf(line, "%63s", name) != 1) continue;
+      if (!peer_imb_name(p, opt, name, err)) { sk_str_printf(err, " (%s:%ld:1)", v, no); fclose(f); return 0; }
+    }
+    fclose(f);
+    return 1;
+  }
+  while (*v) {
+    size_t len = strcspn(v, ",");
+    if (len > 0) {
+      sk_copy_string(name, len + 1 < sizeof name ? len + 1 : sizeof name, v);
+      if (!peer_imb_name(p, opt, name, err)) return 0;
+    }
+    v += len;
+    if (*v == ',') v++;
+  }
+  return 1;
+}
+
 SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const char **output, int *quiet,
                          int *verify, sk_str *err)
 {
@@ -37488,21 +37570,17 @@ SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const
   }
   p->tool = family[0] == 'o' ? 'o' : 'i';
   p->family = family[0] == 'o' ? first : family;
+  opts = peer_options_of(p, &nopts);
   if (p->tool == 'o') {
     if ((k = peer_find("osu", first)) < 0) return peer_no_bench("osu", first, err);
     p->bench[p->nbench++] = k;
-    opts = osu_options;
-    nopts = (int)(sizeof osu_options / sizeof osu_options[0]);
-  } else {
-    opts = imb_options;
-    nopts = (int)(sizeof imb_options / sizeof imb_options[0]);
   }
   for (i = 2; i < argc; i++) {
     const char *a = argv[i], *v = NULL;
     const peer_option *op = NULL;
     char name[40];
     size_t len = strcspn(a, "=");
-    if (sk_streq(a, "-h") || sk_streq(a, "--help") || sk_streq(a, "-help")) return 2;
+    if (sk_streq(a, "-h") || sk_streq(a, "--help") || sk_streq(a, "-help")) { p->info = 'h'; return 2; }
     if (p->tool == 'i' && a[0] != '-') {   /* IMB: the benchmarks to run */
       if ((k = peer_find(family, a)) < 0) return peer_no_bench(family, a, err);
       if (p->nbench < SK_PEER_MAX) p->bench[p->nbench++] = k;
@@ -37573,21 +37651,40 @@ SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const
         v = *end ? end + 1 : end;
       }
     } else if (sk_streq(op->name, "-c") || sk_streq(op->name, "--validation")) p->validate = *verify = 1;
-    else if (sk_streq(op->name, "-o")) *output = v;
+    else if (sk_streq(op->name, "-list")) { p->info = 'l'; return 2; }
+    else if (sk_streq(op->name, "-v") || sk_streq(op->name, "--version")) { p->info = 'v'; return 2; }
+    else if (sk_streq(op->name, "-include") || sk_streq(op->name, "-exclude") || sk_streq(op->name, "-input")) {
+      if (!peer_imb_list(p, op->name, v, err)) return -1;
+    } else if (sk_streq(op->name, "-o")) *output = v;
     else if (sk_streq(op->name, "-q")) *quiet = p->quiet = 1;
   }
-  if (p->tool == 'i' && p->nbench == 0)   /* IMB without names: every benchmark of the program */
+  if (p->tool == 'i' && p->nbench == 0)   /* IMB without names: the program's default list (-include's too) */
     for (k = 0; k < PEER_N && p->nbench < SK_PEER_MAX; k++)
-      if (sk_streq(peer_table[k].family, family)) p->bench[p->nbench++] = k;
+      if (sk_streq(peer_table[k].family, family) && peer_is_default(&peer_table[k])) p->bench[p->nbench++] = k;
+  if (p->tool == 'i') {   /* IMB: -include's added, -exclude's taken out, each benchmark once */
+    int j, n = 0;
+    for (k = 0; k < p->nincluded && p->nbench < SK_PEER_MAX; k++) p->bench[p->nbench++] = p->included[k];
+    for (k = 0; k < p->nbench; k++) {
+      int keep = 1;
+      for (j = 0; j < p->nexcluded; j++) if (p->excluded[j] == p->bench[k]) keep = 0;
+      for (j = 0; j < n; j++) if (p->bench[j] == p->bench[k]) keep = 0;
+      if (keep) p->bench[n++] = p->bench[k];
+    }
+    p->nbench = n;
+  }
   if (p->nbench == 0) {
     sk_str_printf(err, "skampi: skampi measures none of %s's benchmarks yet (doc/manual.md \"OSU and IMB names\")",
                   family);
     return -1;
   }
-  if (p->size_min < 0) {   /* the tools' defaults: OSU from 1 (below), IMB from 0 */
+  if (p->size_min < 0) p->size_min = p->tool == 'i' ? 0 : 1;   /* the tools' defaults: OSU from 1 (below), IMB from 0 */
+  if (p->size_max == 0) {   /* no MAX given (OSU's -m 2: too) */
     int layout = peer_table[p->bench[0]].layout;
-    p->size_min = p->tool == 'i' ? 0 : 1;
-    if (p->size_max == 0) p->size_max = layout == OSU_COLL || layout == OSU_NBC ? 1048576L : 4194304L;
+    p->size_max = layout == OSU_COLL || layout == OSU_NBC ? 1048576L : 4194304L;
+    if (p->size_min > p->size_max) {
+      sk_str_printf(err, "skampi: %s -m: MIN %ld is above the default MAX %ld", p->family, p->size_min, p->size_max);
+      return -1;
+    }
   }
   if (p->tool == 'i') p->size_min = p->no_zero || p->size_min > 0 ? 1L << p->imb_min_log : 0;
   /* OSU 7.4 prints no 0-byte line, with -m 0:N or N too: its point-to-point latencies
@@ -37899,6 +37996,40 @@ SK_API int sk_peer_print(const sk_peer *p, int nprocs)
   fflush(stdout);
   sk_sko_free(&f);
   return !ferror(stdout);
+}
+
+SK_API void sk_peer_info(const sk_peer *p, FILE *f)
+{
+  const peer_option *opts;
+  int n, k, honoured;
+  if (p->info == 'v') {   /* OSU's -v */
+    fprintf(f, "# %s: skampi %s, OSU 7.4's names and table layout\n", p->family, SKAMPI_VERSION);
+    return;
+  }
+  if (p->info == 'l') {   /* IMB's -list */
+    fprintf(f, "%s (skampi %s)\nList of benchmarks:\n%s:\n", p->family, SKAMPI_VERSION, p->family);
+    for (k = 0; k < PEER_N; k++)
+      if (sk_streq(peer_table[k].family, p->family))
+        fprintf(f, "    %s%s\n        skampi row %s%s%s\n", peer_table[k].name,
+                peer_is_default(&peer_table[k]) ? "" : " (non-default)", peer_table[k].row,
+                peer_table[k].set ? ", " : "", peer_table[k].set ? peer_table[k].set : "");
+    return;
+  }
+  opts = peer_options_of(p, &n);
+  fprintf(f, "Usage: skampi %s [options]%s\n  skampi measures %s's benchmark%s with its own rows and prints %s's table;\n"
+          "  the results, flags and distributions go to NAME.sko (or -o FILE).\n", p->family,
+          p->tool == 'i' ? " [benchmark ...]" : "", p->family, p->tool == 'i' ? "s" : "", p->tool == 'o' ? "OSU" : "IMB");
+  for (honoured = 1; honoured >= 0; honoured--) {
+    int col = 2;
+    fprintf(f, "%s\n ", honoured ? "Options honoured:" : "Options accepted with no effect (named in one warning):");
+    for (k = 0; k < n; k++) {
+      if (opts[k].honoured != honoured) continue;
+      if (col + (int)strlen(opts[k].name) + (opts[k].value == 1 ? 4 : 1) > 78) { fprintf(f, "\n "); col = 2; }
+      col += fprintf(f, " %s%s", opts[k].name, opts[k].value == 1 ? " ARG" : "");
+    }
+    fprintf(f, "\n");
+  }
+  fprintf(f, "skampi's own options: skampi -h; every benchmark of both tools: doc/peers.md\n");
 }
 /* --- end split/cli/peer_names.c --- */
 /* --- begin split/cli/tune.h --- */
@@ -38727,7 +38858,7 @@ static void main_list(const char *name)
 }
 
 /* What the command line asks for. */
-typedef enum main_action { MAIN_RUN, MAIN_HELP, MAIN_HELP_ALL, MAIN_VERSION, MAIN_LIST, MAIN_BAD } main_action;
+typedef enum main_action { MAIN_RUN, MAIN_HELP, MAIN_HELP_ALL, MAIN_VERSION, MAIN_LIST, MAIN_PEER_INFO, MAIN_BAD } main_action;
 
 /* A one-line run's name and options agree with the rest of the command line and name a
 ** row this build can measure (its program is generated once to see); 0 with *err set. */
@@ -38762,7 +38893,7 @@ static main_action main_parse_options(int argc, char **argv, main_options *o, sk
   sk_str_clear(err);
   if ((took = sk_peer_parse(argc, argv, &o->peer, &o->oneline, &o->output, &o->quiet, &o->verify, err)) != 0) {
     o->error_has_hint = took < 0;                                  /* its message names the remedy */
-    return took < 0 ? MAIN_BAD : took == 2 ? MAIN_HELP : MAIN_RUN;   /* osu_latency ..., IMB-MPI1 ... */
+    return took < 0 ? MAIN_BAD : took == 2 ? MAIN_PEER_INFO : MAIN_RUN;   /* osu_latency ..., IMB-MPI1 ... */
   }
   for (i = 1; i < argc; i++) {
     const char *a = argv[i];
@@ -38837,6 +38968,10 @@ static void main_options_act(main_action act, const main_options *o, const sk_st
   case MAIN_HELP:
   case MAIN_HELP_ALL:
     if (sk_is_reporter()) main_usage(stdout, act == MAIN_HELP_ALL);
+    sk_exit(0);
+    break;
+  case MAIN_PEER_INFO:   /* osu_latency -h, IMB-MPI1 -list, osu_bw -v */
+    if (sk_is_reporter()) sk_peer_info(&o->peer, stdout);
     sk_exit(0);
     break;
   case MAIN_VERSION:

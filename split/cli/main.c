@@ -197,7 +197,7 @@ static void main_list(const char *name)
 }
 
 /* What the command line asks for. */
-typedef enum main_action { MAIN_RUN, MAIN_HELP, MAIN_HELP_ALL, MAIN_VERSION, MAIN_LIST, MAIN_BAD } main_action;
+typedef enum main_action { MAIN_RUN, MAIN_HELP, MAIN_HELP_ALL, MAIN_VERSION, MAIN_LIST, MAIN_PEER_INFO, MAIN_BAD } main_action;
 
 /* A one-line run's name and options agree with the rest of the command line and name a
 ** row this build can measure (its program is generated once to see); 0 with *err set. */
@@ -232,7 +232,7 @@ static main_action main_parse_options(int argc, char **argv, main_options *o, sk
   sk_str_clear(err);
   if ((took = sk_peer_parse(argc, argv, &o->peer, &o->oneline, &o->output, &o->quiet, &o->verify, err)) != 0) {
     o->error_has_hint = took < 0;                                  /* its message names the remedy */
-    return took < 0 ? MAIN_BAD : took == 2 ? MAIN_HELP : MAIN_RUN;   /* osu_latency ..., IMB-MPI1 ... */
+    return took < 0 ? MAIN_BAD : took == 2 ? MAIN_PEER_INFO : MAIN_RUN;   /* osu_latency ..., IMB-MPI1 ... */
   }
   for (i = 1; i < argc; i++) {
     const char *a = argv[i];
@@ -307,6 +307,10 @@ static void main_options_act(main_action act, const main_options *o, const sk_st
   case MAIN_HELP:
   case MAIN_HELP_ALL:
     if (sk_is_reporter()) main_usage(stdout, act == MAIN_HELP_ALL);
+    sk_exit(0);
+    break;
+  case MAIN_PEER_INFO:   /* osu_latency -h, IMB-MPI1 -list, osu_bw -v */
+    if (sk_is_reporter()) sk_peer_info(&o->peer, stdout);
     sk_exit(0);
     break;
   case MAIN_VERSION:

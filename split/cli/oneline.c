@@ -256,6 +256,8 @@ SK_API int sk_oneline_program(const sk_oneline *o, int nprocs, sk_str *text, sk_
     sk_str_printf(text, "%s.\n", o->procs_min > 0 ? ", one suite per number of processes" : "");
     if (o->reps_min > 0) {
       sk_str_printf(text, "set_min_repetitions(%ld)\nset_max_repetitions(%ld)\n", o->reps_min, o->reps_max);
+      if (o->reps_min == o->reps_max)   /* a fixed count (--reps N:N, OSU's -i, IMB's -iter): all of them, */
+        sk_str_puts(text, "set_time_limit_per_measurement(86400)\n");   /* no point budget (runner.h) */
     }
     if (o->error > 0.0) sk_str_printf(text, "set_max_relative_standard_error(%g)\n", o->error);
   }

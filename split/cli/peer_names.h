@@ -39,13 +39,16 @@ typedef struct sk_peer {
                                ** (all named in one warning line) */
   int nignored;
   int quiet;                   /* -q */
+  int info;                    /* 'h': -h, 'l': IMB's -list, 'v': OSU's -v (sk_peer_info); 0: a run */
+  int included[SK_PEER_MAX], nincluded;   /* IMB's -include: added to the default list */
+  int excluded[SK_PEER_MAX], nexcluded;   /* IMB's -exclude: taken out */
   char output_buf[200];
 } sk_peer;
 
 /* argv[1] names an OSU benchmark or an IMB program (or an IMB benchmark that is no
 ** name of skampi's): parses the whole command line into *p, *o (the one-line run) and
 ** *output; 1 then, -1 with *err set ("skampi: ..."), 0 when argv[1] is none of them
-** (skampi's own options keep their meaning), 2 for -h. -o, -q and OSU's -c (skampi's -v) set
+** (skampi's own options keep their meaning), 2 for -h, IMB's -list and OSU's -v (p->info). -o, -q and OSU's -c (skampi's -v) set
 ** *output, *quiet and *verify. */
 SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const char **output, int *quiet,
                          int *verify, sk_str *err);
@@ -58,6 +61,9 @@ SK_API int sk_peer_program(const sk_peer *p, sk_oneline *o, int nprocs, sk_str *
 ** every "unknown name" message of the command line (OSU's and IMB's, skampi's own
 ** options). */
 SK_API void sk_peer_closest(const char *name, const char *const *names, int count, sk_str *out);
+/* What sk_peer_parse's 2 asked for (p->info): the tool's options (-h), IMB's list of
+** benchmarks (-list) or OSU's version line (-v), on f. */
+SK_API void sk_peer_info(const sk_peer *p, FILE *f);
 /* Rank 0 after the run: the tool's tables from the result file on standard output;
 ** 0 with a message on stderr when the file cannot be read. */
 SK_API int sk_peer_print(const sk_peer *p, int nprocs);

@@ -114,6 +114,36 @@ run IMB-RMA Unidir_put -msglog 3 > "$o/rma.out" 2> "$o/rma.err"; st=$?
   [ "$(rows "$o/rma.out" | awk '$3 ~ /^[0-9]+\.[0-9][0-9]$/ && $4 ~ /^[0-9]+\.[0-9][0-9]$/' | wc -l)" -eq 5 ]
 say $? "$impl imb_rma_layout" "exit $st: $(head -c 900 "$o/rma.out") $(head -c 300 "$o/rma.err")"
 
+# osu_latency -m 1048576: (OSU's "MIN:" keeps the default MAX, 4 MiB): 1, 2 and 4 MiB
+run osu_latency -m 1048576: -i 3 > "$o/mmin.out" 2> "$o/mmin.err"; st=$?
+[ $st -eq 0 ] && [ "$(rows "$o/mmin.out" | awk '{ printf "%s ", $1 }')" = "1048576 2097152 4194304 " ]
+say $? "$impl osu_min_colon_default_max" "exit $st: $(head -c 600 "$o/mmin.out") $(head -c 300 "$o/mmin.err")"
+
+# the tool's own -h (its options, honoured and not), OSU's -v, IMB's -list (the program's
+# benchmarks, IMB's non-default ones marked): exit 0, one copy, nothing measured
+run osu_latency -h > "$o/h.out" 2> "$o/h.err"; st=$?
+[ $st -eq 0 ] && [ "$(grep -c '^Usage: skampi osu_latency \[options\]$' "$o/h.out")" = 1 ] &&
+  sed -n '/^Options honoured:/,/^Options accepted/p' "$o/h.out" | grep -q ' -m ARG ' &&
+  sed -n '/^Options accepted/,$p' "$o/h.out" | grep -q ' -x ARG ' && [ ! -e "$o/osu_latency.sko.lock" ]
+say $? "$impl osu_tool_help" "exit $st: $(head -c 600 "$o/h.out") $(head -c 300 "$o/h.err")"
+run osu_bw -v > "$o/v.out" 2> "$o/v.err"; st=$?
+[ $st -eq 0 ] && [ "$(grep -c '^# osu_bw: skampi ' "$o/v.out")" = 1 ]
+say $? "$impl osu_version" "exit $st: $(head -c 300 "$o/v.out") $(head -c 300 "$o/v.err")"
+run IMB-MPI1 -list > "$o/list.out" 2> "$o/list.err"; st=$?
+[ $st -eq 0 ] && grep -qx '    PingPong' "$o/list.out" && grep -qx '    Uniband (non-default)' "$o/list.out" &&
+  grep -qx '    Allreduce' "$o/list.out"
+say $? "$impl imb_list" "exit $st: $(head -c 600 "$o/list.out") $(head -c 300 "$o/list.err")"
+
+# IMB's -input FILE (a name a line, '#' lines skipped), -include (added) and -exclude
+# (taken out): PingPong and Barrier from the file, Uniband included, Barrier excluded
+printf 'PingPong\n# a comment\nBarrier\n' > "$o/names.txt"
+run IMB-MPI1 -input names.txt -include Uniband -exclude Barrier -msglog 0:1 -iter 5 > "$o/sel.out" 2> "$o/sel.err"; st=$?
+[ $st -eq 0 ] && [ "$(grep '^# Benchmarking ' "$o/sel.out" | awk '{ printf "%s ", $3 }')" = "PingPong Uniband " ]
+say $? "$impl imb_input_include_exclude" "exit $st: $(grep Benchmarking "$o/sel.out" | tr '\n' ' ') $(head -c 300 "$o/sel.err")"
+run IMB-MPI1 -exclude PingPang > "$o/exc.out" 2> "$o/exc.err"; st=$?
+[ $st -eq 2 ] && grep -q "IMB-MPI1 -exclude 'PingPang': no benchmark of IMB-MPI1 that skampi measures; closest: PingPong" "$o/exc.err"
+say $? "$impl imb_exclude_unknown_named" "exit $st: $(head -c 300 "$o/exc.err")"
+
 # skampi's own -m, -x, -i keep their meaning without an OSU or IMB name: -i reads the input
 printf 'begin measurement "b"\n  measure MPI_COMM_WORLD : Barrier()\nend measurement\n' > "$o/b.ski"
 run -i b.ski -o b.sko > "$o/own.out" 2> "$o/own.err"; st=$?
