@@ -10430,6 +10430,16 @@ SK_API int sk_runner_takes_part(const sk_measurement *def, const sk_mctx *m);
 ** agreement), this member's time (negative when it takes no part). For probes that choose
 ** what to measure (sk_engine_probe). */
 SK_API double sk_runner_once(const sk_measurement *def, sk_mctx *m, const sk_value *args);
+/* Rank 0's view of the point being measured, after each repetition (sk_runner_progress). */
+typedef struct sk_rep_progress {
+  long reps, discarded;     /* repetitions kept so far, discarded so far */
+  long min_reps, max_reps;  /* set_min_repetitions, set_max_repetitions */
+  double in_point;          /* seconds since the point's repetitions began (engine clock) */
+} sk_rep_progress;
+typedef void (*sk_rep_progress_fn)(void *ctx, const sk_rep_progress *p);
+/* A function rank 0 calls after every repetition with the clock it reads there anyway
+** (the stopping rule's); NULL: none. The progress lines of a long point (interp.c). */
+SK_API void sk_runner_progress(sk_rep_progress_fn fn, void *ctx);
 /* Members of g only; the result is complete on rank 0 of g. */
 SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value *args, sk_result *res);
 /* The dummy time (SKaLib §3.2): an empty single measurement of the given pattern on g
@@ -10720,13 +10730,22 @@ static void runner_budget(rep_state *st, double value)
 ** tolerance after its start time, or -- where the waits do not yield (a yield is an
 ** involuntary switch too) -- lost its processor between start and stop: its value would hold the
 ** scheduler's time slice instead of the operation (sync_window.c says why). */
+static sk_rep_progress_fn runner_progress_fn;
+static void *runner_progress_ctx;
+
+SK_API void sk_runner_progress(sk_rep_progress_fn fn, void *ctx)
+{
+  runner_progress_fn = fn;
+  runner_progress_ctx = ctx;
+}
+
 static void runner_decide(void *ctx, const void *ballots, int n, void *decision)
 {
   rep_state *st = (rep_state *)ctx;
   const rep_ballot *b = (const rep_ballot *)ballots;
   rep_decision *d = (rep_decision *)decision;
   sk_result *res = st->res;
-  double value = -1.0, delay = 0.0, tolerance = runner_delay_tolerance(st);
+  double value = -1.0, delay = 0.0, tolerance = runner_delay_tolerance(st), now;
   long switches = 0;
   int i, in_window = 1, max_reps = st->asec.cfg.max_reps;
   d->verdict = REP_AGAIN;
@@ -10771,7 +10790,17 @@ static void runner_decide(void *ctx, const void *ballots, int n, void *decision)
       for (i = 0; i < n; i++) st->proc_count[i] = 0;
     }
   }
-  st->res->stop = sk_asec_decide(&st->asec, sk_tp_wtime());
+  now = sk_tp_wtime();
+  st->res->stop = sk_asec_decide(&st->asec, now);
+  if (runner_progress_fn != NULL) {
+    sk_rep_progress rp;
+    rp.reps = st->asec.n;
+    rp.discarded = st->res->invalid;
+    rp.min_reps = st->asec.cfg.min_reps;
+    rp.max_reps = st->asec.cfg.max_reps;
+    rp.in_point = now - st->began;
+    runner_progress_fn(runner_progress_ctx, &rp);
+  }
   if (st->res->stop == SK_ASEC_CONTINUE && st->res->invalid >= st->invalid_limit) st->res->stop = SK_ASEC_TIME_LIMIT;
   runner_budget(st, value);
   if (d->failed_member >= 0) d->verdict = REP_FAILED;
@@ -31346,6 +31375,9 @@ typedef struct sk_interp {
   long block_points;          /* measurement lines of the current suite */
   long block_points_known;    /* the points the current suite will measure (literal loops), -1: unknown */
   double done_time;           /* seconds spent in the suites done (measured, not resumed) */
+  long done_points;           /* their points */
+  long *later_points;         /* the known points of every suite in program order (-1: unknown) */
+  double rep_point_time;      /* the current point's expected time from its repetitions so far (0: none) */
   const char *block_time_kind; /* the current suite's last "#@ suite: time=" written, NULL: none */
   int blocks_total, blocks_done;
   int blocks_started;         /* suites begun or skipped so far, in program order */
@@ -31937,19 +31969,30 @@ static void progress_times(sk_interp *in, sk_str *line)
   double now = sk_engine_clock(), elapsed = now - in->run.run_started, in_suite = now - in->block_started;
   int total = in->blocks_total > in->blocks_started ? in->blocks_total : in->blocks_started;
   int measured = in->blocks_done - in->resume_skip, running = in->blocks_started > in->blocks_done;
-  int after = total - in->blocks_done - running;
-  double suite_left = -1.0, per_suite = -1.0;
+  int after = total - in->blocks_done - running, k;
+  double suite_left = -1.0, per_suite = -1.0, per_point = -1.0;
+  if (in->done_points > 0) per_point = in->done_time / (double)in->done_points;
+  else if (running && in->block_points > 0) per_point = in_suite / (double)in->block_points;
   if (running && in->block_points_known > 0 && in->block_points > 0)
     suite_left = in_suite / (double)in->block_points * (double)(in->block_points_known - in->block_points);
+  else if (running && in->block_points_known > 0 && in->rep_point_time > 0.0)   /* inside the first point */
+    suite_left = in->rep_point_time * (double)in->block_points_known - in_suite;
+  if (suite_left < 0.0 && running && in->block_points_known > 0 && in->rep_point_time > 0.0) suite_left = 0.0;
   if (suite_left < 0.0 && !running) suite_left = 0.0;
   if (measured > 0) per_suite = in->done_time / measured;
   else if (suite_left >= 0.0 && running) per_suite = in_suite + suite_left;
   if (running && suite_left < 0.0 && per_suite >= 0.0)   /* points unknown: the mean suite's rest */
     suite_left = per_suite > in_suite ? per_suite - in_suite : 0.0;
   sk_str_printf(line, "%.0f %s elapsed, ", elapsed, PROGRESS_SECONDS);
-  if (suite_left >= 0.0 && (after <= 0 || per_suite >= 0.0))
-    sk_str_printf(line, "~%.0f %s left", suite_left + (after > 0 ? per_suite * after : 0.0), PROGRESS_SECONDS);
-  else
+  if (suite_left >= 0.0 && (after <= 0 || per_suite >= 0.0)) {
+    double later = 0.0;   /* the suites after this one: by their points where known, else the mean suite */
+    for (k = 0; k < after; k++) {
+      int idx = in->blocks_started + k;   /* suites in program order, as interp_count_blocks counts them */
+      long pts = in->later_points != NULL && idx < in->blocks_total ? in->later_points[idx] : -1;
+      later += pts > 0 && per_point >= 0.0 ? per_point * (double)pts : per_suite;
+    }
+    sk_str_printf(line, "~%.0f %s left", suite_left + later, PROGRESS_SECONDS);
+  } else
     sk_str_puts(line, "time left unknown");
 }
 
@@ -32029,6 +32072,40 @@ static void progress_show(sk_interp *in, const char *name)
     progress_times(in, &line);
     progress_line(in, &line);
   }
+  sk_str_free(&line);
+}
+
+/* After every repetition of rank 0's point (sk_runner_progress): inside a long point a
+** line says how far it is ("point 5: 17 of at most 33 repetitions (3 discarded), 0.84 s
+** a repetition"), at most one per interval as the others; the point's time per repetition
+** so far is kept for the estimate of a suite still in its first point. */
+static void progress_repetition(void *ctx, const sk_rep_progress *rp)
+{
+  sk_interp *in = (sk_interp *)ctx;
+  double now, last, per_rep;
+  long done = rp->reps + rp->discarded;
+  sk_str line;
+  if (!in->progress || !in->in_measurement || done <= 0) return;
+  per_rep = rp->in_point / (double)done;   /* the point ends after min_reps at the soonest */
+  in->rep_point_time = per_rep * (double)(rp->min_reps + rp->discarded > done + 1 ? rp->min_reps + rp->discarded : done + 1);
+  now = sk_engine_clock();
+  last = in->progress_last > 0.0 ? in->progress_last : in->run.run_started;
+  if (now - last < in->progress_interval || rp->in_point < in->progress_interval) return;
+  sk_str_init(&line);
+  sk_str_printf(&line, "%sskampi: [%d/%d] \"%s\" running: ", in->progress_tty ? "\r" : "", in->blocks_started,
+                progress_total(in, in->blocks_started), in->block_name ? in->block_name : "");
+  progress_points(in, &line);
+  sk_str_printf(&line, "point %ld: %ld of at most %ld repetitions", in->block_points + 1, rp->reps, rp->max_reps);
+  if (rp->discarded > 0) sk_str_printf(&line, " (%ld discarded)", rp->discarded);
+  sk_str_printf(&line, ", %.3g %s a repetition; ", per_rep, PROGRESS_SECONDS);
+  progress_times(in, &line);
+  if (in->progress_tty) {
+    while (line.len < in->progress_width) sk_str_putc(&line, ' ');
+    in->progress_width = line.len;
+    fputs(line.data, stderr);
+    fflush(stderr);
+    in->progress_last = now;
+  } else progress_line(in, &line);
   sk_str_free(&line);
 }
 
@@ -32141,6 +32218,7 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
   stop_between_suites(in, s);
   if (sk_engine_reports()) sk_runlog_suite(in->blocks_started, s->name, 0);
   in->block_points = 0;
+  in->rep_point_time = 0.0;
   in->block_points_known = interp_count_points(&s->body);
   in->block_time_kind = NULL;
   in->block_started = sk_engine_clock();
@@ -32188,7 +32266,10 @@ static void exec_measurement_block(sk_interp *in, const sk_stmt *s)
     }
     if (!sk_out_failed()) {   /* a suite not written whole is not done (the log, the progress) */
       sk_runlog_suite(in->blocks_started, s->name, 1);
-      if (in->blocks_started > in->resume_skip) in->done_time += sk_engine_clock() - in->block_started;
+      if (in->blocks_started > in->resume_skip) {
+        in->done_time += sk_engine_clock() - in->block_started;
+        in->done_points += in->block_points;
+      }
       progress_suite_done(in, s->name);
     }
   }
@@ -32549,11 +32630,29 @@ static int interp_count_blocks(const sk_block *b)
   return n;
 }
 
+/* The known points of every suite in program order into list[*n] (-1: not known before). */
+static void interp_list_points(const sk_block *b, long *list, int *n)
+{
+  size_t i;
+  for (i = 0; i < b->n; i++) {
+    if (b->items[i]->kind == S_MEASUREMENT) list[(*n)++] = interp_count_points(&b->items[i]->body);
+    interp_list_points(&b->items[i]->body, list, n);
+    interp_list_points(&b->items[i]->else_body, list, n);
+  }
+}
+
 SK_API void sk_interp_run(sk_interp *in, const sk_program *prog)
 {
+  int n = 0;
   in->blocks_total = interp_count_blocks(&prog->top);
+  in->later_points = (long *)sk_malloc(sizeof(long) * (size_t)(in->blocks_total > 0 ? in->blocks_total : 1));
+  interp_list_points(&prog->top, in->later_points, &n);
+  if (in->progress && sk_engine_reports() && !SK_SIMULATED) sk_runner_progress(progress_repetition, in);
   if (in->resume_skip > 0 && sk_engine_reports()) sk_out_mute(1);
   exec_block(in, &prog->top);
+  sk_runner_progress(NULL, NULL);
+  free(in->later_points);
+  in->later_points = NULL;
 }
 /* --- end split/language/interp.c --- */
 /* --- begin split/language/builtins_common.h --- */

@@ -277,13 +277,22 @@ static void runner_budget(rep_state *st, double value)
 ** tolerance after its start time, or -- where the waits do not yield (a yield is an
 ** involuntary switch too) -- lost its processor between start and stop: its value would hold the
 ** scheduler's time slice instead of the operation (sync_window.c says why). */
+static sk_rep_progress_fn runner_progress_fn;
+static void *runner_progress_ctx;
+
+SK_API void sk_runner_progress(sk_rep_progress_fn fn, void *ctx)
+{
+  runner_progress_fn = fn;
+  runner_progress_ctx = ctx;
+}
+
 static void runner_decide(void *ctx, const void *ballots, int n, void *decision)
 {
   rep_state *st = (rep_state *)ctx;
   const rep_ballot *b = (const rep_ballot *)ballots;
   rep_decision *d = (rep_decision *)decision;
   sk_result *res = st->res;
-  double value = -1.0, delay = 0.0, tolerance = runner_delay_tolerance(st);
+  double value = -1.0, delay = 0.0, tolerance = runner_delay_tolerance(st), now;
   long switches = 0;
   int i, in_window = 1, max_reps = st->asec.cfg.max_reps;
   d->verdict = REP_AGAIN;
@@ -328,7 +337,17 @@ static void runner_decide(void *ctx, const void *ballots, int n, void *decision)
       for (i = 0; i < n; i++) st->proc_count[i] = 0;
     }
   }
-  st->res->stop = sk_asec_decide(&st->asec, sk_tp_wtime());
+  now = sk_tp_wtime();
+  st->res->stop = sk_asec_decide(&st->asec, now);
+  if (runner_progress_fn != NULL) {
+    sk_rep_progress rp;
+    rp.reps = st->asec.n;
+    rp.discarded = st->res->invalid;
+    rp.min_reps = st->asec.cfg.min_reps;
+    rp.max_reps = st->asec.cfg.max_reps;
+    rp.in_point = now - st->began;
+    runner_progress_fn(runner_progress_ctx, &rp);
+  }
   if (st->res->stop == SK_ASEC_CONTINUE && st->res->invalid >= st->invalid_limit) st->res->stop = SK_ASEC_TIME_LIMIT;
   runner_budget(st, value);
   if (d->failed_member >= 0) d->verdict = REP_FAILED;

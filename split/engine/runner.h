@@ -153,6 +153,16 @@ SK_API int sk_runner_takes_part(const sk_measurement *def, const sk_mctx *m);
 ** agreement), this member's time (negative when it takes no part). For probes that choose
 ** what to measure (sk_engine_probe). */
 SK_API double sk_runner_once(const sk_measurement *def, sk_mctx *m, const sk_value *args);
+/* Rank 0's view of the point being measured, after each repetition (sk_runner_progress). */
+typedef struct sk_rep_progress {
+  long reps, discarded;     /* repetitions kept so far, discarded so far */
+  long min_reps, max_reps;  /* set_min_repetitions, set_max_repetitions */
+  double in_point;          /* seconds since the point's repetitions began (engine clock) */
+} sk_rep_progress;
+typedef void (*sk_rep_progress_fn)(void *ctx, const sk_rep_progress *p);
+/* A function rank 0 calls after every repetition with the clock it reads there anyway
+** (the stopping rule's); NULL: none. The progress lines of a long point (interp.c). */
+SK_API void sk_runner_progress(sk_rep_progress_fn fn, void *ctx);
 /* Members of g only; the result is complete on rank 0 of g. */
 SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value *args, sk_result *res);
 /* The dummy time (SKaLib §3.2): an empty single measurement of the given pattern on g

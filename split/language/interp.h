@@ -46,6 +46,9 @@ typedef struct sk_interp {
   long block_points;          /* measurement lines of the current suite */
   long block_points_known;    /* the points the current suite will measure (literal loops), -1: unknown */
   double done_time;           /* seconds spent in the suites done (measured, not resumed) */
+  long done_points;           /* their points */
+  long *later_points;         /* the known points of every suite in program order (-1: unknown) */
+  double rep_point_time;      /* the current point's expected time from its repetitions so far (0: none) */
   const char *block_time_kind; /* the current suite's last "#@ suite: time=" written, NULL: none */
   int blocks_total, blocks_done;
   int blocks_started;         /* suites begun or skipped so far, in program order */

@@ -61,7 +61,8 @@ SKAMPI_PROGRESS_INTERVAL=1 run 2 -i tests/ski/progress.ski -o "$o/p.sko" 2> "$o/
 done_lines=$(grep -c '^skampi: \[[12]/2\] "[a-z]*" done in [0-9.]* s; [0-9]* s elapsed, ~[0-9]* s left$' "$o/p.err")
 # a running line every second at most, for any suite (on a loaded machine the short one
 # may last over a second too), and at least one for the long one
-running=$(grep -c '^skampi: \[[12]/2\] "[a-z]*" running: [0-9]* of [0-9]* points, [0-9]* s elapsed, ' "$o/p.err")
+# (a point longer than the interval may add one with its repetitions: "points, point K: ...;")
+running=$(grep -c '^skampi: \[[12]/2\] "[a-z]*" running: [0-9]* of [0-9]* points, \(point [0-9]*: [^;]*; \)*[0-9]* s elapsed, ' "$o/p.err")
 long_running=$(grep -c '^skampi: \[2/2\] "long" running: ' "$o/p.err")
 elapsed=$(sed -n 's/^skampi: \[2\/2\] "long" done in .* s; \([0-9]*\) s elapsed.*/\1/p' "$o/p.err")
 [ $st -eq 0 ] && [ "$done_lines" -eq 2 ] && [ "$long_running" -ge 1 ] && [ "$running" -le "$((${elapsed:-0} + 1))" ] &&
@@ -72,6 +73,7 @@ say $? "$impl progress_lines_under_launcher" "exit $st, $done_lines done lines, 
 # "P of 15 points", the time left never rising by more than the rounding, and elapsed +
 # left within 30% (+1 s of rounding) of the suite's real end
 awk -v final="${elapsed:-0}" '/^skampi: \[2\/2\] "long" running: / {
+    sub(/points, point [^;]*; /, "points, ")
     split($0, a, /running: | of | points, | s elapsed, ~| s left/); p = a[2]; e = a[4]; l = a[5]
     if (a[3] != 15 || l == "") bad = 1
     if (seen && l > prev + 1) bad = 1
@@ -79,6 +81,16 @@ awk -v final="${elapsed:-0}" '/^skampi: \[2\/2\] "long" running: / {
     prev = l; seen = 1 }
   END { exit bad || !seen }' "$o/p.err"
 say $? "$impl progress_estimate_from_points" "$(grep 'long' "$o/p.err" | head -c 600)"
+# a point longer than the interval: its repetitions so far in a running line, at most
+# one a second (3 repetitions of 0.6 s and a warm-up call, the suite's 2 points known)
+printf 'set_min_repetitions(3)\nset_max_repetitions(3)\nbegin measurement "slow"\n  for x = 1 to 2 do\n    measure MPI_COMM_WORLD : Synthetic_Busy(x, 600000, 0, 0, 0, 0)\n  od\nend measurement\n' > "$o/slow.ski"
+SKAMPI_PROGRESS_INTERVAL=1 run 2 -i "$o/slow.ski" -o "$o/slow.sko" 2> "$o/slow.err"; st=$?
+reps=$(grep -c '^skampi: \[1/1\] "slow" running: [01] of 2 points, point [12]: [0-3] of at most 3 repetitions, [0-9.e+-]* s a repetition; [0-9]* s elapsed, ~[0-9]* s left$' "$o/slow.err")
+sel=$(sed -n 's/^skampi: \[1\/1\] "slow" done in .* s; \([0-9]*\) s elapsed.*/\1/p' "$o/slow.err")
+[ $st -eq 0 ] && [ "$reps" -ge 1 ] && [ "$reps" -le "$((${sel:-0} + 1))" ] &&
+  grep 'a repetition' "$o/slow.err" | awk '{ for (i = 1; i <= NF; i++) if ($i == "repetition;") t = $(i - 3) } END { exit !(t >= 0.3 && t < 60) }'
+say $? "$impl progress_inside_a_long_point" "exit $st, $reps lines with repetitions in ${sel:-?} s: $(head -c 600 "$o/slow.err")"
+
 # results to standard output: the progress still on stderr
 SKAMPI_PROGRESS_INTERVAL=1 run 2 -i tests/ski/progress.ski > "$o/ps.sko" 2> "$o/ps.err"; st=$?
 [ $st -eq 0 ] && [ "$(grep -c '^skampi: \[[12]/2\] "[a-z]*" done in ' "$o/ps.err")" -eq 2 ] && grep -q '# end result "long"' "$o/ps.sko" &&
