@@ -38697,9 +38697,10 @@ static int tune_second(const sk_tune *t, const char *output, int nprocs)
       printf("%s: MPI_T: the library's algorithm variable holds %d (%s)\n", coll, value, name);
     }
     for (i = 1; i <= c.npt; i++) {   /* a range ends before i where the choice changes */
-      int j;
+      int j, sizes = 0, faster = 0, choice;
       double def = 0.0, tuned = 0.0, lo = -1.0, hi = -1.0;
       if (i < c.npt && tune_choice(&c, i, library, single) == tune_choice(&c, start, library, single)) continue;
+      choice = tune_choice(&c, start, library, single);
       for (j = start; j < i; j++) {   /* the range start .. i-1, at the sizes this run has */
         const sk_sko_line *l = tune_line(b, c.pt[j].bytes);
         const sk_sko_line *d = here != NULL ? tune_line(here, c.pt[j].bytes) : c.pt[j].def;
@@ -38709,6 +38710,10 @@ static int tune_second(const sk_tune *t, const char *output, int nprocs)
         hi = c.pt[j].bytes;
         def += d2 != NULL ? (tune_median(d) + tune_median(d2)) / 2.0 : tune_median(d);   /* before and after */
         tuned += tune_median(l);
+        sizes++;
+        if (tune_p_slower(d, l, SK_GUIDELINES_EFFECT) * c.npt <= SK_GUIDELINES_ALPHA
+            && (d2 == NULL || tune_p_slower(d2, l, SK_GUIDELINES_EFFECT) * c.npt <= SK_GUIDELINES_ALPHA))
+          faster++;   /* the default slower than the loaded library by the minimum effect, significantly */
         if (tune_p_slower(l, d, SK_GUIDELINES_EFFECT) * c.npt <= SK_GUIDELINES_ALPHA
             && (d2 == NULL || tune_p_slower(l, d2, SK_GUIDELINES_EFFECT) * c.npt <= SK_GUIDELINES_ALPHA)) {
           printf("  SLOWER %s at %.0f bytes: %.2f us loaded, %.2f us default\n", coll, c.pt[j].bytes, tune_median(l),
@@ -38716,9 +38721,17 @@ static int tune_second(const sk_tune *t, const char *output, int nprocs)
           slower++;
         }
       }
-      if (lo >= 0.0)
+      if (lo >= 0.0) {
         printf("  gain %s %.0f..%.0f bytes (%s): default %.2f us, tuned %.2f us, gain %.2fx\n", coll, lo, hi,
-               tune_name(&c, tune_choice(&c, start, library, single)), def, tuned, tuned > 0.0 ? def / tuned : 0.0);
+               tune_name(&c, choice), def, tuned, tuned > 0.0 ? def / tuned : 0.0);
+        if (choice < 0)   /* the file keeps the library's own choice here: any "gain" is noise */
+          printf("    the default on both sides: a gain is noise here (faster beyond noise at %d of %d sizes)\n", faster,
+                 sizes);
+        else
+          printf("    %s: faster than the default beyond noise at %d of %d sizes (%g%% effect, alpha %g, Bonferroni)\n",
+                 faster == sizes ? "a gain" : faster > 0 ? "a gain at some sizes" : "within noise", faster, sizes,
+                 100.0 * SK_GUIDELINES_EFFECT, SK_GUIDELINES_ALPHA);
+      }
       start = i;
     }
   }
