@@ -535,9 +535,14 @@ static int tune_second(const sk_tune *t, const char *output, int nprocs)
           faster++;   /* the default slower than the loaded library by the minimum effect, significantly */
         if (tune_p_slower(l, d, SK_GUIDELINES_EFFECT) * c.npt <= SK_GUIDELINES_ALPHA
             && (d2 == NULL || tune_p_slower(l, d2, SK_GUIDELINES_EFFECT) * c.npt <= SK_GUIDELINES_ALPHA)) {
-          printf("  SLOWER %s at %.0f bytes: %.2f us loaded, %.2f us default\n", coll, c.pt[j].bytes, tune_median(l),
-                 tune_median(d));
-          slower++;
+          if (choice < 0)   /* the same algorithm on both sides: the launches differ, not the file */
+            printf("  slower %s at %.0f bytes: %.2f us loaded, %.2f us default (the default on both sides: noise "
+                   "between launches, not counted)\n", coll, c.pt[j].bytes, tune_median(l), tune_median(d));
+          else {
+            printf("  SLOWER %s at %.0f bytes: %.2f us loaded, %.2f us default\n", coll, c.pt[j].bytes, tune_median(l),
+                   tune_median(d));
+            slower++;
+          }
         }
       }
       if (lo >= 0.0) {
