@@ -51,7 +51,7 @@ static const catalogue_table catalogue_tables[] = {
   { sk_meas_table_mpi_partitioned, "partitioned: MPI-4 partitioned point-to-point (need MPI-4): MPI_Psend_init/MPI_Precv_init, MPI_Pready from one or T threads, MPI_Parrived" },
   { sk_meas_table_mpi_mprobe, "matched_probe: MPI-3 ping-pongs received through MPI_Mprobe/MPI_Improbe" },
   { sk_meas_table_mpi_coll, "collective: MPI collectives, delayed and wait patterns" },
-  { sk_meas_table_mpi_coll3, "collective_mpi3: MPI-3 collectives (need MPI-3): non-blocking alone and overlapped, Exscan, Alltoallw, Reduce_scatter_block, Reduce_local, MPI_IN_PLACE, rotating roots; MPI-4 persistent (Xxx_init) and large-count (Xxx_c) collectives (need MPI-4)" },
+  { sk_meas_table_mpi_coll3, "collective_mpi3: MPI-3 collectives (need MPI-3): non-blocking alone and overlapped, Exscan, Alltoallw, Reduce_scatter_block, Reduce_local, MPI_IN_PLACE, rotating roots; MPI-4 persistent collectives alone (Xxx_init) and overlapped (Xxx_init_overlap), large-count ones (Xxx_c) (need MPI-4)" },
   { sk_meas_table_mpi_mockup, "guideline_mockups: one collective made of two, the right-hand sides of the self-consistent performance guidelines (Traeff, Gropp and Thakur 2010; doc/guidelines.md)" },
   { sk_meas_table_mpi_neighbor, "neighbourhood: MPI-3 neighbourhood collectives (need MPI-3), blocking and non-blocking, on a Cartesian, ring or random graph topology" },
   { sk_meas_table_mpi_session, "sessions: MPI-4 sessions (need MPI-4): MPI_Session_init/finalize, a communicator from a process set" },

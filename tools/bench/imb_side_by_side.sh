@@ -1,7 +1,7 @@
 #!/bin/sh
 # tools/bench/imb_side_by_side.sh [openmpi|mpich] [NP] -- skampi beside the Intel MPI
 # Benchmarks 2021 in one run, on one MPI, NP processes (default 2): the families IMB-MPI1,
-# IMB-NBC, IMB-RMA and (2 processes) IMB-MT as far as skampi has their operations
+# IMB-NBC, IMB-RMA, (2 processes) IMB-MT and (MPICH) IMB-MPI4 as far as skampi has their operations
 # (tools/bench/imb_side_by_side.ski names each result after its IMB benchmark). Per
 # family IMB runs, then skampi, then IMB again, so that the two IMB runs bracket skampi's
 # and their difference shows IMB's own noise at that moment. Writes per benchmark and
@@ -14,7 +14,7 @@
 # (binaries in /work/imb-inst-<mpi>/bin), or point IMB_DIR at a directory holding
 # IMB-MPI1, IMB-NBC, IMB-RMA and IMB-MT built with the same MPI. Exit 1 when the ones the
 # chosen families need are missing.
-# IMB_FAMILIES="MT" (a list of MPI1 NBC RMA RMA-pt2pt MT) runs only those families (a full
+# IMB_FAMILIES="MT" (a list of MPI1 NBC RMA RMA-pt2pt MT MPI4) runs only those families (a full
 # run takes minutes on a quiet machine, over 20 under load); the results then go to
 # tools/bench/results/imb-<mpi>-<families joined by +>.txt, so that the full file stays.
 # IMB_REPORT_ONLY=1 writes the results file again from the last run's files, no runs.
@@ -29,6 +29,8 @@
 #   NBC: Ixxx_pure's t_max against skampi's Ixxx; Ixxx's t_ovrl, t_pure, t_CPU and
 #     overlap (IMB takes them from the slowest process and uses the same formula) against
 #     the "# overlap:" line under skampi's Ixxx_overlap(..., 0) result.
+#   MPI4 (MPICH only: MPI-4): the same for IMB-MPI4's persistent collectives, Xxx_persist
+#     against skampi's Xxx_init_overlap(..., 0), Xxx_persist_pure against Xxx_init.
 #   RMA: IMB-RMA's NON-AGGREGATE t (one operation and its MPI_Win_flush) against skampi's
 #     Rput, Rget, Get_accumulate, Fetch_and_op, Compare_and_swap (the same on rank 0).
 #   MT (2 processes; IMB-MT run once per T = 1, 2 (mt_threads) with OMP_NUM_THREADS=T and
@@ -71,7 +73,11 @@ else
   mpi1="Bcast Allreduce Reduce Alltoall Allgather Gather Scatter Barrier"
   families="MPI1 NBC"
 fi
+# IMB-MPI4's persistent collectives need MPI-4: MPICH (Open MPI 3.1 and 4.1 declare 3.1)
+[ "$impl" = mpich ] && families="$families MPI4"
 nbc="Ibcast Ibcast_pure Iallreduce Iallreduce_pure Ireduce Ireduce_pure Ialltoall Ialltoall_pure Ibarrier Ibarrier_pure"
+mpi4="Bcast_persist Bcast_persist_pure Allreduce_persist Allreduce_persist_pure Reduce_persist Alltoall_persist"
+mpi4="$mpi4 Gather_persist Barrier_persist Barrier_persist_pure"
 rma="Unidir_put Unidir_get Get_accumulate Fetch_and_op Compare_and_swap"
 mt="PingPongMT UniBandMT"
 tag=$impl-np$np
@@ -88,7 +94,7 @@ if [ -n "${IMB_FAMILIES:-}" ]; then
 fi
 # family_prog FAMILY: the IMB program of a family
 family_prog() {
-  case $1 in MPI1) echo IMB-MPI1 ;; NBC) echo IMB-NBC ;; RMA|RMA-pt2pt) echo IMB-RMA ;; MT) echo IMB-MT ;; esac
+  case $1 in MPI1) echo IMB-MPI1 ;; NBC) echo IMB-NBC ;; RMA|RMA-pt2pt) echo IMB-RMA ;; MT) echo IMB-MT ;; MPI4) echo IMB-MPI4 ;; esac
 }
 for fam in $families; do
   b=$(family_prog "$fam")
@@ -141,6 +147,7 @@ for fam in $families; do
   case $fam in
     MPI1) list=$mpi1 ;;
     NBC) list=$nbc ;;
+    MPI4) list=$mpi4 ;;
     RMA) list=$rma ;;
     # IMB's Compare_and_swap hangs on osc/pt2pt (Open MPI 4.1.4); skampi's does not
     RMA-pt2pt) list=${rma% Compare_and_swap}; section=RMA; fam_env=OMPI_MCA_osc=pt2pt ;;
