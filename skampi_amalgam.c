@@ -21964,6 +21964,248 @@ static const sk_measurement mpi_bw_table[] = {
 
 SK_API const sk_measurement *sk_meas_table_mpi_bw(void) { return mpi_bw_table; }
 /* --- end split/measurements/meas_mpi_bw.c --- */
+/* --- begin split/measurements/meas_mpi_peer_p2p_imb.c --- */
+#line 1 "split/measurements/meas_mpi_peer_p2p_imb.c"
+/*
+** meas_mpi_peer_p2p_imb.c -- the communication patterns of IMB-P2P ("Intel MPI
+** Benchmarks User Guide", IMB-P2P) that no other row has, MPI-1.1 calls only, every
+** process taking part: P2P_Pingping (pairs i and i + P/2 send to each other at once),
+** P2P_Sendrecv_replace (a ring of MPI_Sendrecv_replace), P2P_Unirandom (P messages, each
+** between a random pair), P2P_Birandom (P random pairs exchanging one message each way),
+** P2P_Corandom (a random ring: every process sends to its successor and receives from its
+** predecessor), P2P_Stencil2D and P2P_Stencil3D (every process exchanges with each of its
+** 4 or 6 neighbours on the periodic grid of MPI_Dims_create). Every row takes
+** (count, datatype) and times ONE round of its pattern from a synchronised start to the
+** last process's end. The random rows draw their pairs from one generator that every
+** process steps alike, restarted at a fixed seed by each measurement: every process
+** agrees on the pattern and a rerun repeats it. check_p2p_imb verifies the message of
+** every partner (the random rows: the last one this process received).
+*/
+#line 17 "split/measurements/meas_mpi_peer_p2p_imb.c"
+#line 18 "split/measurements/meas_mpi_peer_p2p_imb.c"
+
+/* The rows' variants (one pattern each). */
+enum p2p_imb_kind { PI_PINGPING, PI_RING, PI_UNIRANDOM, PI_BIRANDOM, PI_CORANDOM, PI_STENCIL2D, PI_STENCIL3D };
+
+#define PI_MAX_NEIGHBOURS 6
+#define PI_SEED 20211u   /* the generator's start: any fixed value */
+
+#ifdef SKAMPI_MPI
+
+typedef struct p2p_imb_state {
+  unsigned long random;                 /* the generator (32 bits used) */
+  int neighbours[PI_MAX_NEIGHBOURS];    /* the stencils' partners, direction d at index d */
+  int n_neighbours;
+  int last_source;                      /* the random rows: whose message the receive buffer holds, -1 none */
+  int *ring;                            /* Corandom: the random order of the processes */
+} p2p_imb_state;
+
+static p2p_imb_state *p2p_imb_of(sk_mctx *m) { return (p2p_imb_state *)m->state; }
+
+/* The next number below n (an LCG of MPI-independent arithmetic: the same on every process). */
+static int p2p_imb_draw(p2p_imb_state *s, int n)
+{
+  s->random = (s->random * 1103515245UL + 12345UL) & 0xffffffffUL;
+  return (int)((s->random >> 8) % (unsigned long)n);
+}
+
+/* The stencils' neighbours: the grid of MPI_Dims_create (rank = row-major coordinates),
+** periodic, in directions -x, +x, -y, +y (, -z, +z). */
+static void p2p_imb_stencil(sk_mctx *m, p2p_imb_state *s, int ndims)
+{
+  int dims[3] = { 0, 0, 0 }, coord[3], c[3], d, k, r = m->rank;
+  MPI_Dims_create(m->size, ndims, dims);
+  for (d = ndims - 1; d >= 0; d--) {
+    coord[d] = r % dims[d];
+    r /= dims[d];
+  }
+  for (k = 0; k < 2 * ndims; k++) {
+    for (d = 0; d < ndims; d++) c[d] = coord[d];
+    d = k / 2;
+    c[d] = (c[d] + (k % 2 ? 1 : dims[d] - 1)) % dims[d];
+    for (r = 0, d = 0; d < ndims; d++) r = r * dims[d] + c[d];
+    s->neighbours[k] = r;
+  }
+  s->n_neighbours = 2 * ndims;
+}
+
+static void finalize_p2p_imb(sk_mctx *m, const sk_value *args)
+{
+  p2p_imb_state *s = p2p_imb_of(m);
+  (void)args;
+  if (s == NULL) return;
+  free(s->ring);
+  free(s);
+  m->state = NULL;
+}
+
+static void init_p2p_imb(sk_mctx *m, const sk_value *args)
+{
+  const sk_margs *a = &m->arg;
+  p2p_imb_state *s;
+  size_t block;
+  int i;
+  (void)args;
+  sk_mpi_check_count(m, m->name, "count", a->count);
+  block = sk_mpi_block_bytes(m, m->name, a->count, a->datatype, 1, 0);
+  if (m->failed) return;
+  s = (p2p_imb_state *)sk_calloc(1, sizeof *s);
+  s->random = PI_SEED;
+  s->last_source = -1;
+  if (m->variant == PI_STENCIL2D) p2p_imb_stencil(m, s, 2);
+  if (m->variant == PI_STENCIL3D) p2p_imb_stencil(m, s, 3);
+  if (m->variant == PI_CORANDOM) {
+    s->ring = (int *)sk_calloc((size_t)m->size, sizeof(int));
+    for (i = 0; i < m->size; i++) s->ring[i] = i;
+  }
+  m->state = s;
+  m->send_usage = block;
+  m->recv_usage = s->n_neighbours > 0 ? (size_t)s->n_neighbours * block : block;
+  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
+}
+
+/* One message each way between this process and `partner`: MPI_Irecv, MPI_Send, MPI_Wait. */
+static void p2p_imb_exchange(sk_mctx *m, int partner)
+{
+  const sk_margs *a = &m->arg;
+  MPI_Request req;
+  MPI_Status status;
+  MPI_Irecv(m->recv_buf, (int)a->count, a->datatype->mpi, partner, 0, sk_mpi_comm(m), &req);
+  MPI_Send(m->send_buf, (int)a->count, a->datatype->mpi, partner, 0, sk_mpi_comm(m));
+  MPI_Wait(&req, &status);
+}
+
+/* P pairs drawn at random (two different processes each), in the same order on every
+** process: one message from the first to the second, or (both_ways) one each way. */
+static void p2p_imb_random_pairs(sk_mctx *m, p2p_imb_state *s, int both_ways)
+{
+  const sk_margs *a = &m->arg;
+  MPI_Status status;
+  int k, from, to;
+  for (k = 0; k < m->size; k++) {
+    from = p2p_imb_draw(s, m->size);
+    do to = p2p_imb_draw(s, m->size); while (to == from);
+    if (both_ways && (m->rank == from || m->rank == to)) {
+      s->last_source = m->rank == from ? to : from;
+      p2p_imb_exchange(m, s->last_source);
+    } else if (m->rank == from) {
+      MPI_Send(m->send_buf, (int)a->count, a->datatype->mpi, to, 0, sk_mpi_comm(m));
+    } else if (m->rank == to) {
+      MPI_Recv(m->recv_buf, (int)a->count, a->datatype->mpi, from, 0, sk_mpi_comm(m), &status);
+      s->last_source = from;
+    }
+  }
+}
+
+/* Corandom: a random order of the processes (Fisher-Yates with the shared generator);
+** each sends to its successor in it and receives from its predecessor. */
+static void p2p_imb_random_ring(sk_mctx *m, p2p_imb_state *s)
+{
+  const sk_margs *a = &m->arg;
+  MPI_Request req;
+  MPI_Status status;
+  int i, j, t, me = 0, n = m->size;
+  for (i = n - 1; i > 0; i--) {
+    j = p2p_imb_draw(s, i + 1);
+    t = s->ring[i];
+    s->ring[i] = s->ring[j];
+    s->ring[j] = t;
+  }
+  while (s->ring[me] != m->rank) me++;
+  s->last_source = s->ring[(me + n - 1) % n];
+  MPI_Irecv(m->recv_buf, (int)a->count, a->datatype->mpi, s->last_source, 0, sk_mpi_comm(m), &req);
+  MPI_Send(m->send_buf, (int)a->count, a->datatype->mpi, s->ring[(me + 1) % n], 0, sk_mpi_comm(m));
+  MPI_Wait(&req, &status);
+}
+
+/* The stencils: receives from every neighbour (slot d from direction d, sent there in
+** the opposite direction, which the tag names), then the sends, then MPI_Waitall. */
+static void p2p_imb_stencil_round(sk_mctx *m, p2p_imb_state *s)
+{
+  const sk_margs *a = &m->arg;
+  MPI_Request req[2 * PI_MAX_NEIGHBOURS];
+  MPI_Status status[2 * PI_MAX_NEIGHBOURS];
+  size_t block = sk_mpi_bytes(a->count, a->datatype);
+  int d;
+  for (d = 0; d < s->n_neighbours; d++)
+    MPI_Irecv(m->recv_buf + (size_t)d * block, (int)a->count, a->datatype->mpi, s->neighbours[d], d ^ 1,
+              sk_mpi_comm(m), &req[d]);
+  for (d = 0; d < s->n_neighbours; d++)
+    MPI_Isend(m->send_buf, (int)a->count, a->datatype->mpi, s->neighbours[d], d, sk_mpi_comm(m),
+              &req[s->n_neighbours + d]);
+  MPI_Waitall(2 * s->n_neighbours, req, status);
+}
+
+static double measure_p2p_imb(sk_mctx *m, const sk_value *args)
+{
+  const sk_margs *a = &m->arg;
+  p2p_imb_state *s = p2p_imb_of(m);
+  MPI_Status status;
+  int half = m->size / 2, right = (m->rank + 1) % m->size, left = (m->rank + m->size - 1) % m->size;
+  double start;
+  (void)args;
+  if (m->variant == PI_RING) memcpy(m->recv_buf, m->send_buf, m->send_usage);   /* replaced in place */
+  start = sk_sync_start(m);
+  switch (m->variant) {
+  case PI_PINGPING:   /* an odd process out stays idle */
+    if (m->rank < 2 * half) p2p_imb_exchange(m, m->rank < half ? m->rank + half : m->rank - half);
+    break;
+  case PI_RING:
+    MPI_Sendrecv_replace(m->recv_buf, (int)a->count, a->datatype->mpi, right, 0, left, 0, sk_mpi_comm(m), &status);
+    break;
+  case PI_UNIRANDOM: p2p_imb_random_pairs(m, s, 0); break;
+  case PI_BIRANDOM: p2p_imb_random_pairs(m, s, 1); break;
+  case PI_CORANDOM: p2p_imb_random_ring(m, s); break;
+  default: p2p_imb_stencil_round(m, s); break;
+  }
+  return sk_sync_stop(m) - start;
+}
+
+/* ---- verification (verify.h): the message of every partner ---- */
+static void check_p2p_imb(sk_mctx *m, const sk_value *args)
+{
+  const sk_margs *a = &m->arg;
+  p2p_imb_state *s = p2p_imb_of(m);
+  int half = m->size / 2, d, from = -1;
+  (void)args;
+  switch (m->variant) {
+  case PI_PINGPING: if (m->rank < 2 * half) from = m->rank < half ? m->rank + half : m->rank - half; break;
+  case PI_RING: from = (m->rank + m->size - 1) % m->size; break;
+  case PI_UNIRANDOM: case PI_BIRANDOM: case PI_CORANDOM: from = s->last_source; break;
+  default:
+    for (d = 0; d < s->n_neighbours && !m->failed; d++)
+      sk_mpi_verify_block(m, "message from a neighbour", m->recv_buf + (size_t)d * sk_mpi_bytes(a->count, a->datatype),
+                          a->count, a->datatype, a->count, a->datatype, s->neighbours[d], 0);
+    return;
+  }
+  if (from >= 0)
+    sk_mpi_verify_block(m, "receive buffer", m->recv_buf, a->count, a->datatype, a->count, a->datatype, from, 0);
+}
+
+#endif /* SKAMPI_MPI */
+
+#define PI_SIG "count:i datatype:t"
+
+static const sk_measurement mpi_p2p_imb_table[] = {
+  SK_ROW_MPI("P2P_Pingping", PI_SIG, SK_PATTERN_COLLECTIVE, 2, PI_PINGPING,
+             measure_p2p_imb, init_p2p_imb, finalize_p2p_imb, NULL, check_p2p_imb, NULL),
+  SK_ROW_MPI("P2P_Sendrecv_replace", PI_SIG, SK_PATTERN_COLLECTIVE, 2, PI_RING,
+             measure_p2p_imb, init_p2p_imb, finalize_p2p_imb, NULL, check_p2p_imb, NULL),
+  SK_ROW_MPI("P2P_Unirandom", PI_SIG, SK_PATTERN_COLLECTIVE, 2, PI_UNIRANDOM,
+             measure_p2p_imb, init_p2p_imb, finalize_p2p_imb, NULL, check_p2p_imb, NULL),
+  SK_ROW_MPI("P2P_Birandom", PI_SIG, SK_PATTERN_COLLECTIVE, 2, PI_BIRANDOM,
+             measure_p2p_imb, init_p2p_imb, finalize_p2p_imb, NULL, check_p2p_imb, NULL),
+  SK_ROW_MPI("P2P_Corandom", PI_SIG, SK_PATTERN_COLLECTIVE, 2, PI_CORANDOM,
+             measure_p2p_imb, init_p2p_imb, finalize_p2p_imb, NULL, check_p2p_imb, NULL),
+  SK_ROW_MPI("P2P_Stencil2D", PI_SIG, SK_PATTERN_COLLECTIVE, 2, PI_STENCIL2D,
+             measure_p2p_imb, init_p2p_imb, finalize_p2p_imb, NULL, check_p2p_imb, NULL),
+  SK_ROW_MPI("P2P_Stencil3D", PI_SIG, SK_PATTERN_COLLECTIVE, 2, PI_STENCIL3D,
+             measure_p2p_imb, init_p2p_imb, finalize_p2p_imb, NULL, check_p2p_imb, NULL),
+  SK_ROW_END
+};
+
+SK_API const sk_measurement *sk_meas_table_mpi_peer_p2p_imb(void) { return mpi_p2p_imb_table; }
+/* --- end split/measurements/meas_mpi_peer_p2p_imb.c --- */
 /* --- begin split/measurements/thread_team.h --- */
 #line 1 "split/measurements/thread_team.h"
 /*
@@ -23506,8 +23748,8 @@ SK_API const sk_measurement *sk_meas_table_mpi_coll(void) { return mpi_coll_tabl
 ** §5.10.1) and their relatives: every non-blocking collective (MPI_Ibarrier ...
 ** MPI_Iexscan) timed alone and overlapped with computation (IMB-NBC's overlap figure in
 ** the note), the new blocking ones, the MPI_IN_PLACE forms, Bcast/Reduce/Gather/Scatter
-** with a rotating root, the MPI-4 persistent collectives (Xxx_init) and large counts
-** (Bcast_c, Allreduce_c). One generic implementation: every row names init_coll3 and its
+** with a rotating root, the MPI-4 persistent collectives (Xxx_init) alone and overlapped
+** (Xxx_init_overlap, IMB-MPI4's Xxx_persist) and large counts (Bcast_c, Allreduce_c). One generic implementation: every row names init_coll3 and its
 ** operation and manner by the variant (enum coll3_kind | C3_* flags); init keeps the
 ** arguments and the v/w counts in coll3_state; coll3_start, measure_coll3_blocking and
 ** coll3_persistent_make issue the operation, check_coll3 verifies any of them. Timing as
@@ -23742,6 +23984,25 @@ static void coll3_start(sk_mctx *m, coll3_state *s, MPI_Request *req)
   }
 }
 
+#if SK_MPI_LEVEL >= 4
+static void coll3_persistent_bind(sk_mctx *m, coll3_state *s);
+#endif
+
+/* Starts the operation of an overlap row or its calibration: the non-blocking call into
+** *req, or the persistent rows' MPI_Start of their bound request; returns the request to
+** test and wait for. */
+static MPI_Request *coll3_issue(sk_mctx *m, coll3_state *s, MPI_Request *req)
+{
+#if SK_MPI_LEVEL >= 4
+  if (s->flags & C3_PERSISTENT) {
+    MPI_Start(&s->preq);
+    return &s->preq;
+  }
+#endif
+  coll3_start(m, s, req);
+  return req;
+}
+
 /* ---- the non-blocking rows: pure time ---- */
 
 static double measure_coll3_nonblocking(sk_mctx *m, const sk_value *args)
@@ -23830,20 +24091,20 @@ static void coll3_calibrate_pure(sk_mctx *m, coll3_state *s)
 {
   double clean[C3_TRIES * C3_PURE_RUNS], last[C3_PURE_RUNS], t0, t;
   MPI_Comm comm = sk_mpi_comm(m);
-  MPI_Request req;
+  MPI_Request req, *r;
   long sw;
   int i, k = 0, lost, any;
   for (i = -1; i < C3_TRIES * C3_PURE_RUNS && k < C3_PURE_RUNS; i++) {
     MPI_Barrier(comm);
     sw = sk_host_involuntary_switches();
     t0 = MPI_Wtime();
-    coll3_start(m, s, &req);
+    r = coll3_issue(m, s, &req);
 #ifdef SKAMPI_TESTING
     lost = i >= 0 && coll3_test_lost(m);
 #else
     lost = 0;
 #endif
-    MPI_Wait(&req, MPI_STATUS_IGNORE);
+    MPI_Wait(r, MPI_STATUS_IGNORE);
     t = MPI_Wtime() - t0;
     if (i < 0) continue;
     last[i % C3_PURE_RUNS] = t;
@@ -23902,18 +24163,21 @@ static void coll3_calibrate(sk_mctx *m, coll3_state *s, long tests)
 static double measure_coll3_overlap(sk_mctx *m, const sk_value *args)
 {
   coll3_state *s = coll3_of(m);
-  MPI_Request req;
+  MPI_Request req, *r;
   double start, t;
   (void)args;
   coll3_next_root(m, s);
+#if SK_MPI_LEVEL >= 4
+  if (s->flags & C3_PERSISTENT) coll3_persistent_bind(m, s);
+#endif
   if (!s->calibrated) {
     coll3_calibrate(m, s, m->arg.tests);
     if (m->warming_up) m->replan_start = 1;   /* the calibration made this start late */
   }
   start = sk_sync_start(m);
-  coll3_start(m, s, &req);
-  coll3_compute(s->work, s->test_every, &req);
-  MPI_Wait(&req, MPI_STATUS_IGNORE);
+  r = coll3_issue(m, s, &req);
+  coll3_compute(s->work, s->test_every, r);
+  MPI_Wait(r, MPI_STATUS_IGNORE);
   t = sk_sync_stop(m) - start;
   if (m->warming_up) {   /* the tally counts the repetitions of the run */
     s->sum_ovrl = 0.0;
@@ -24171,11 +24435,12 @@ static void coll3_persistent_finish(sk_mctx *m, coll3_state *s)
     "Alltoallw", "Reduce", "Allreduce", "Reduce_scatter", "Reduce_scatter_block", "Scan", "Exscan", "Reduce_local"
   };
   double mine = s->n_setup > 0 ? s->sum_setup / (double)s->n_setup : 0.0, most = 0.0;
+  size_t used = strlen(m->note);   /* after the overlap rows' lines */
   if (s->preq != MPI_REQUEST_NULL) MPI_Request_free(&s->preq);
   if (s->n_setup == 0) return;
   MPI_Reduce(&mine, &most, 1, MPI_DOUBLE, MPI_MAX, 0, sk_mpi_comm(m));
-  if (m->rank == 0)
-    sprintf(m->note, "# persistent: set-up MPI_%s_init %.3f us (mean of %ld, largest over the processes), "
+  if (m->rank == 0 && used + 160 < sizeof m->note)
+    sprintf(m->note + used, "# persistent: set-up MPI_%s_init %.3f us (mean of %ld, largest over the processes), "
             "each start MPI_Start + MPI_Wait\n", kind_names[s->kind], most * 1e6, s->n_setup);
 #else
   (void)m;
@@ -24440,6 +24705,34 @@ static const sk_measurement mpi_coll3_table[] = {
               measure_coll3_persistent, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
   SK_ROW_MPI4("Exscan_init", C3_REDUCE, C3_COLL, 1, K_EXSCAN | C3_PERSISTENT,
               measure_coll3_persistent, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  /* MPI-4 persistent collectives overlapped with computation (IMB-MPI4's Xxx_persist):
+  ** the request made once per bound buffers, each start calibrated as the Ixxx_overlap rows */
+  SK_ROW_MPI4("Barrier_init_overlap", "tests:i", C3_COLL, 1, K_BARRIER | C3_PERSISTENT,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, NULL, C3_BARRIER),
+  SK_ROW_MPI4("Bcast_init_overlap", C3_BCAST C3_TESTS, C3_COLL, 1, K_BCAST | C3_PERSISTENT,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Gather_init_overlap", C3_XFER_ROOT C3_TESTS, C3_COLL, 1, K_GATHER | C3_PERSISTENT,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Gatherv_init_overlap", C3_XFER_ROOT C3_TESTS, C3_COLL, 1, K_GATHERV | C3_PERSISTENT,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Scatter_init_overlap", C3_XFER_ROOT C3_TESTS, C3_COLL, 1, K_SCATTER | C3_PERSISTENT,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Scatterv_init_overlap", C3_XFER_ROOT C3_TESTS, C3_COLL, 1, K_SCATTERV | C3_PERSISTENT,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Allgather_init_overlap", C3_XFER C3_TESTS, C3_COLL, 1, K_ALLGATHER | C3_PERSISTENT,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Allgatherv_init_overlap", C3_XFER C3_TESTS, C3_COLL, 1, K_ALLGATHERV | C3_PERSISTENT,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Alltoall_init_overlap", C3_XFER C3_TESTS, C3_COLL, 1, K_ALLTOALL | C3_PERSISTENT,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Alltoallv_init_overlap", C3_XFER C3_TESTS, C3_COLL, 1, K_ALLTOALLV | C3_PERSISTENT,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Reduce_init_overlap", C3_REDUCE_ROOT C3_TESTS, C3_COLL, 1, K_REDUCE | C3_PERSISTENT,
+              measure_coll3_overlap, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI4("Allreduce_init_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, K_ALLREDUCE | C3_PERSISTENT,
+              measure_coll3_overlap, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI4("Reduce_scatter_init_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, K_REDUCE_SCATTER | C3_PERSISTENT,
+              measure_coll3_overlap, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
   /* MPI-4 large counts: the count an MPI_Count, beyond INT_MAX with a contiguous datatype */
   SK_ROW_MPI4("Bcast_c", C3_BCAST, C3_COLL, 1, K_BCAST | C3_LARGE,
               measure_coll3_large, init_coll3, finalize_coll3, NULL, check_coll3_large, NULL),
@@ -29092,6 +29385,7 @@ SK_API const sk_measurement *sk_meas_table_mpi_mockup(void);
 SK_API const sk_measurement *sk_meas_table_mpi_neighbor(void);
 SK_API const sk_measurement *sk_meas_table_mpi_session(void);
 SK_API const sk_measurement *sk_meas_table_mpi_bw(void);
+SK_API const sk_measurement *sk_meas_table_mpi_peer_p2p_imb(void);
 SK_API const sk_measurement *sk_meas_table_mpi_threads(void);
 SK_API const sk_measurement *sk_meas_table_mpi_partitioned(void);
 SK_API const sk_measurement *sk_meas_table_mpi_mprobe(void);
@@ -29118,11 +29412,12 @@ static const catalogue_table catalogue_tables[] = {
   { sk_meas_table_mpi_p2p, "point_to_point: MPI point-to-point; persistent requests (MPI-1.1); MPI_Isendrecv(_replace) and the large-count MPI_Send_c/MPI_Recv_c (need MPI-4)" },
   { sk_meas_table_mpi_p2p_late, "point_to_point_late: ping-pongs with a late receiver or sender (matching queues)" },
   { sk_meas_table_mpi_bw, "bandwidth: streaming bandwidth and message rate (windows of non-blocking messages, OSU style); size/time = MB/s" },
+  { sk_meas_table_mpi_peer_p2p_imb, "p2p_patterns: IMB-P2P's patterns, every process at once: ping-ping pairs, a Sendrecv_replace ring, random pairs and rings (a seeded generator), 2-D and 3-D periodic stencils; one round per timing" },
   { sk_meas_table_mpi_threads, "threads: point-to-point with T threads per process, thread i of rank 0 with thread i of rank 1, each pair on its own communicator (IMB-MT style; need MPI-2 and POSIX threads; more than one thread needs MPI_THREAD_MULTIPLE: SKAMPI_THREAD_LEVEL=multiple)" },
   { sk_meas_table_mpi_partitioned, "partitioned: MPI-4 partitioned point-to-point (need MPI-4): MPI_Psend_init/MPI_Precv_init, MPI_Pready from one or T threads, MPI_Parrived" },
   { sk_meas_table_mpi_mprobe, "matched_probe: MPI-3 ping-pongs received through MPI_Mprobe/MPI_Improbe" },
   { sk_meas_table_mpi_coll, "collective: MPI collectives, delayed and wait patterns" },
-  { sk_meas_table_mpi_coll3, "collective_mpi3: MPI-3 collectives (need MPI-3): non-blocking alone and overlapped, Exscan, Alltoallw, Reduce_scatter_block, Reduce_local, MPI_IN_PLACE, rotating roots; MPI-4 persistent (Xxx_init) and large-count (Xxx_c) collectives (need MPI-4)" },
+  { sk_meas_table_mpi_coll3, "collective_mpi3: MPI-3 collectives (need MPI-3): non-blocking alone and overlapped, Exscan, Alltoallw, Reduce_scatter_block, Reduce_local, MPI_IN_PLACE, rotating roots; MPI-4 persistent collectives alone (Xxx_init) and overlapped (Xxx_init_overlap), large-count ones (Xxx_c) (need MPI-4)" },
   { sk_meas_table_mpi_mockup, "guideline_mockups: one collective made of two, the right-hand sides of the self-consistent performance guidelines (Traeff, Gropp and Thakur 2010; doc/guidelines.md)" },
   { sk_meas_table_mpi_neighbor, "neighbourhood: MPI-3 neighbourhood collectives (need MPI-3), blocking and non-blocking, on a Cartesian, ring or random graph topology" },
   { sk_meas_table_mpi_session, "sessions: MPI-4 sessions (need MPI-4): MPI_Session_init/finalize, a communicator from a process set" },
@@ -37234,10 +37529,12 @@ SK_API int sk_peer_print(const sk_peer *p, int nprocs);
 ** rate, a collective's latency, one without a size (barrier), one-sided latency and
 ** bandwidth, a non-blocking collective (overlap). IMB: t[usec] and Mbytes/sec, the
 ** range over processes with Mbytes/sec, the range, the range without sizes, Mbytes/sec
-** and Msg/sec, overlap, overlap without sizes. */
+** and Msg/sec, overlap, overlap without sizes, IMB-P2P's t[usec], Mbytes/sec and Msg/sec
+** of one pair's round trip and of a round of every process. */
 enum {
   OSU_LAT, OSU_BW, OSU_MBW, OSU_COLL, OSU_SYNC, OSU_RMA_LAT, OSU_RMA_BW, OSU_NBC,
-  IMB_TIME_BW, IMB_RANGE_BW, IMB_RANGE, IMB_SYNC, IMB_BW_RATE, IMB_OVERLAP, IMB_OVERLAP_SYNC
+  IMB_TIME_BW, IMB_RANGE_BW, IMB_RANGE, IMB_SYNC, IMB_BW_RATE, IMB_OVERLAP, IMB_OVERLAP_SYNC,
+  IMB_P2P_PAIR, IMB_P2P
 };
 
 typedef struct peer_bench {
@@ -37246,7 +37543,7 @@ typedef struct peer_bench {
   const char *row;      /* skampi's row */
   const char *set;      /* its fixed parameters ("msg_count=2"), NULL: the one-line defaults */
   int layout;
-  double scale;         /* IMB: Mbytes/sec = scale * size / t; OSU: unused */
+  double scale;         /* IMB: Mbytes/sec = scale * size / t; IMB_P2P: the messages of one process per round; OSU: unused */
   const char *title;    /* OSU: the header line after "# " ("OSU MPI Latency Test") */
 } peer_bench;
 
@@ -37403,8 +37700,21 @@ static const peer_bench peer_table[] = {
   { "IMB-RMA", "Exchange_put", "MPI_Put_Exchange", NULL, IMB_TIME_BW, 1.0, NULL },
   { "IMB-RMA", "One_put_all", "MPI_Put_Shift", NULL, IMB_TIME_BW, 1.0, NULL },
   { "IMB-RMA", "Truly_passive_put", "MPI_Put_passive", NULL, IMB_TIME_BW, 1.0, NULL },
-  /* IMB-MPI4: the persistent collectives started and waited for ("_pure"; without
-  ** "_pure" IMB overlaps them with a computation, which skampi does not) */
+  /* IMB-MPI4: "Xxx_persist" starts the persistent collective beside a computation (as
+  ** IMB-NBC's Ixxx), "Xxx_persist_pure" starts and waits */
+  { "IMB-MPI4", "Bcast_persist", "Bcast_init_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-MPI4", "Allgather_persist", "Allgather_init_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-MPI4", "Allgatherv_persist", "Allgatherv_init_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-MPI4", "Gather_persist", "Gather_init_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-MPI4", "Gatherv_persist", "Gatherv_init_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-MPI4", "Scatter_persist", "Scatter_init_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-MPI4", "Scatterv_persist", "Scatterv_init_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-MPI4", "Alltoall_persist", "Alltoall_init_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-MPI4", "Alltoallv_persist", "Alltoallv_init_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-MPI4", "Reduce_persist", "Reduce_init_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-MPI4", "Reduce_scatter_persist", "Reduce_scatter_init_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-MPI4", "Allreduce_persist", "Allreduce_init_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-MPI4", "Barrier_persist", "Barrier_init_overlap", NULL, IMB_OVERLAP_SYNC, 0, NULL },
   { "IMB-MPI4", "Bcast_persist_pure", "Bcast_init", NULL, IMB_RANGE, 0, NULL },
   { "IMB-MPI4", "Allgather_persist_pure", "Allgather_init", NULL, IMB_RANGE, 0, NULL },
   { "IMB-MPI4", "Allgatherv_persist_pure", "Allgatherv_init", NULL, IMB_RANGE, 0, NULL },
@@ -37418,6 +37728,16 @@ static const peer_bench peer_table[] = {
   { "IMB-MPI4", "Reduce_scatter_persist_pure", "Reduce_scatter_init", NULL, IMB_RANGE, 0, NULL },
   { "IMB-MPI4", "Allreduce_persist_pure", "Allreduce_init", NULL, IMB_RANGE, 0, NULL },
   { "IMB-MPI4", "Barrier_persist_pure", "Barrier_init", NULL, IMB_SYNC, 0, NULL },
+  /* IMB-P2P: PingPong one pair's round trip (as IMB-MPI1's; IMB-P2P pairs every process),
+  ** the others one round of every process (meas_mpi_peer_p2p_imb.c) */
+  { "IMB-P2P", "PingPong", "Pingpong_Send_Recv", "iterations=1", IMB_P2P_PAIR, 2.0, NULL },
+  { "IMB-P2P", "PingPing", "P2P_Pingping", NULL, IMB_P2P, 1.0, NULL },
+  { "IMB-P2P", "SendRecv_Replace", "P2P_Sendrecv_replace", NULL, IMB_P2P, 1.0, NULL },
+  { "IMB-P2P", "Unirandom", "P2P_Unirandom", NULL, IMB_P2P, 1.0, NULL },
+  { "IMB-P2P", "Birandom", "P2P_Birandom", NULL, IMB_P2P, 2.0, NULL },
+  { "IMB-P2P", "Corandom", "P2P_Corandom", NULL, IMB_P2P, 1.0, NULL },
+  { "IMB-P2P", "Stencil2D", "P2P_Stencil2D", NULL, IMB_P2P, 4.0, NULL },
+  { "IMB-P2P", "Stencil3D", "P2P_Stencil3D", NULL, IMB_P2P, 6.0, NULL },
   /* IMB-MT: one thread per process unless SKAMPI_THREAD_LEVEL=multiple and a .ski */
   { "IMB-MT", "PingPongMT", "Thread_pingpong", "threads=1", IMB_TIME_BW, 1.0, NULL },
   { "IMB-MT", "UniBandMT", "Thread_bw", "threads=1", IMB_BW_RATE, 1.0, NULL }
@@ -37836,7 +38156,7 @@ SK_API int sk_peer_program(const sk_peer *p, sk_oneline *o, int nprocs, sk_str *
     }
     if (p->window > 0) sprintf(set + strlen(set), "window=%ld,", p->window);
     o->set = set;
-    if (p->npmin > 0 && nprocs > 0 && e->layout != IMB_TIME_BW && e->layout != IMB_BW_RATE) {
+    if (p->npmin > 0 && nprocs > 0 && e->layout != IMB_TIME_BW && e->layout != IMB_BW_RATE && e->layout != IMB_P2P_PAIR) {
       for (n = p->npmin; ok; n = n * 2 > nprocs && n < nprocs ? nprocs : n * 2) {   /* P, 2P, ..., all */
         o->procs_min = o->procs_max = n;
         ok = sk_oneline_program(o, nprocs, text, err);
@@ -38004,16 +38324,20 @@ static void peer_imb_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
     { "#repetitions", "t_min[usec]", "t_max[usec]", "t_avg[usec]", NULL, NULL },
     { "#bytes", "#repetitions", "Mbytes/sec", "Msg/sec", NULL, NULL },
     { "#bytes", "#repetitions", "t_ovrl[usec]", "t_pure[usec]", "t_CPU[usec]", " overlap[%]" },
-    { "#repetitions", "t_ovrl[usec]", "t_pure[usec]", "t_CPU[usec]", " overlap[%]", NULL }
+    { "#repetitions", "t_ovrl[usec]", "t_pure[usec]", "t_CPU[usec]", " overlap[%]", NULL },
+    { "#bytes", "#repetitions", "t[usec]", "Mbytes/sec", "Msg/sec", NULL },
+    { "#bytes", "#repetitions", "t[usec]", "Mbytes/sec", "Msg/sec", NULL }
   };
-  int h = e->layout - IMB_TIME_BW, k, fields = 0, pair = e->layout == IMB_TIME_BW || e->layout == IMB_BW_RATE;
+  int h = e->layout - IMB_TIME_BW, k, fields = 0;
+  int pair = e->layout == IMB_TIME_BW || e->layout == IMB_BW_RATE || e->layout == IMB_P2P_PAIR;
+  const char *tail = sk_streq(e->family, "IMB-P2P") ? "" : " ";   /* IMB-P2P's header lines end without a blank */
   size_t i;
   peer_overlap *ov = NULL;
   for (k = 0; k < 6 && heads[h][k]; k++) fields++;
   printf("\n");
   peer_imb_line(fields);
-  printf("# Benchmarking %s \n", e->name);
-  printf("# #processes = %d \n", pair ? 2 : procs);
+  printf("# Benchmarking %s%s\n", e->name, tail);
+  printf("# #processes = %d%s\n", pair ? 2 : procs, tail);
   if (nprocs - (pair ? 2 : procs) > 0)
     printf("# ( %d additional processes waiting in MPI_Barrier)\n", nprocs - (pair ? 2 : procs));
   peer_imb_line(fields);
@@ -38045,6 +38369,12 @@ static void peer_imb_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
     case IMB_BW_RATE:
       printf("%13ld%13ld%13.2f%13.0f", l->size, l->reps, t > 0.0 ? (double)l->size / t : 0.0, t > 0.0 ? 1e6 / t : 0.0);
       break;
+    case IMB_P2P_PAIR: case IMB_P2P: {   /* t: the round / a process's messages; the rates: all messages of the round */
+      double all = (e->layout == IMB_P2P ? procs : 1) * e->scale;
+      printf("%13ld%13ld%13.2f%13.2f%13.0f", l->size, l->reps, l->time_us / e->scale,
+             l->time_us > 0.0 ? all * (double)l->size / l->time_us : 0.0, l->time_us > 0.0 ? all * 1e6 / l->time_us : 0.0);
+      break;
+    }
     default:
       if (e->layout == IMB_OVERLAP) printf("%13ld", l->size);
       printf("%13ld", l->reps);

@@ -331,6 +331,8 @@ integration)
     [ "$quick" = 1 ] || run_counted "library_error_$i" sh tests/integration/library_error.sh $i "$out/skampi-$i"
     run_counted "oneline_$i" sh tests/integration/oneline.sh $i "$out/skampi-$i"
     run_counted "peers_$i" sh tests/integration/peers.sh $i "$out/skampi-$i"
+    run_counted "peers_mpi4_$i" sh tests/integration/peers_mpi4.sh $i "$out/skampi-$i"
+    run_counted "peers_p2p_$i" sh tests/integration/peers_p2p.sh $i "$out/skampi-$i"
     run_counted "startup_opens_$i" sh tests/integration/startup_opens.sh $i "$out/skampi-$i"
     run_counted "placement_$i" sh tests/integration/placement.sh $i "$out/skampi-$i"
     for np in $(if [ "$quick" = 1 ]; then echo 2; else echo 2 4; fi); do     # the SKaMPI 6 names and helpers, as users' files contain them

@@ -12,10 +12,12 @@
 ** rate, a collective's latency, one without a size (barrier), one-sided latency and
 ** bandwidth, a non-blocking collective (overlap). IMB: t[usec] and Mbytes/sec, the
 ** range over processes with Mbytes/sec, the range, the range without sizes, Mbytes/sec
-** and Msg/sec, overlap, overlap without sizes. */
+** and Msg/sec, overlap, overlap without sizes, IMB-P2P's t[usec], Mbytes/sec and Msg/sec
+** of one pair's round trip and of a round of every process. */
 enum {
   OSU_LAT, OSU_BW, OSU_MBW, OSU_COLL, OSU_SYNC, OSU_RMA_LAT, OSU_RMA_BW, OSU_NBC,
-  IMB_TIME_BW, IMB_RANGE_BW, IMB_RANGE, IMB_SYNC, IMB_BW_RATE, IMB_OVERLAP, IMB_OVERLAP_SYNC
+  IMB_TIME_BW, IMB_RANGE_BW, IMB_RANGE, IMB_SYNC, IMB_BW_RATE, IMB_OVERLAP, IMB_OVERLAP_SYNC,
+  IMB_P2P_PAIR, IMB_P2P
 };
 
 typedef struct peer_bench {
@@ -24,7 +26,7 @@ typedef struct peer_bench {
   const char *row;      /* skampi's row */
   const char *set;      /* its fixed parameters ("msg_count=2"), NULL: the one-line defaults */
   int layout;
-  double scale;         /* IMB: Mbytes/sec = scale * size / t; OSU: unused */
+  double scale;         /* IMB: Mbytes/sec = scale * size / t; IMB_P2P: the messages of one process per round; OSU: unused */
   const char *title;    /* OSU: the header line after "# " ("OSU MPI Latency Test") */
 } peer_bench;
 
@@ -181,8 +183,21 @@ static const peer_bench peer_table[] = {
   { "IMB-RMA", "Exchange_put", "MPI_Put_Exchange", NULL, IMB_TIME_BW, 1.0, NULL },
   { "IMB-RMA", "One_put_all", "MPI_Put_Shift", NULL, IMB_TIME_BW, 1.0, NULL },
   { "IMB-RMA", "Truly_passive_put", "MPI_Put_passive", NULL, IMB_TIME_BW, 1.0, NULL },
-  /* IMB-MPI4: the persistent collectives started and waited for ("_pure"; without
-  ** "_pure" IMB overlaps them with a computation, which skampi does not) */
+  /* IMB-MPI4: "Xxx_persist" starts the persistent collective beside a computation (as
+  ** IMB-NBC's Ixxx), "Xxx_persist_pure" starts and waits */
+  { "IMB-MPI4", "Bcast_persist", "Bcast_init_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-MPI4", "Allgather_persist", "Allgather_init_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-MPI4", "Allgatherv_persist", "Allgatherv_init_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-MPI4", "Gather_persist", "Gather_init_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-MPI4", "Gatherv_persist", "Gatherv_init_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-MPI4", "Scatter_persist", "Scatter_init_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-MPI4", "Scatterv_persist", "Scatterv_init_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-MPI4", "Alltoall_persist", "Alltoall_init_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-MPI4", "Alltoallv_persist", "Alltoallv_init_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-MPI4", "Reduce_persist", "Reduce_init_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-MPI4", "Reduce_scatter_persist", "Reduce_scatter_init_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-MPI4", "Allreduce_persist", "Allreduce_init_overlap", NULL, IMB_OVERLAP, 0, NULL },
+  { "IMB-MPI4", "Barrier_persist", "Barrier_init_overlap", NULL, IMB_OVERLAP_SYNC, 0, NULL },
   { "IMB-MPI4", "Bcast_persist_pure", "Bcast_init", NULL, IMB_RANGE, 0, NULL },
   { "IMB-MPI4", "Allgather_persist_pure", "Allgather_init", NULL, IMB_RANGE, 0, NULL },
   { "IMB-MPI4", "Allgatherv_persist_pure", "Allgatherv_init", NULL, IMB_RANGE, 0, NULL },
@@ -196,6 +211,16 @@ static const peer_bench peer_table[] = {
   { "IMB-MPI4", "Reduce_scatter_persist_pure", "Reduce_scatter_init", NULL, IMB_RANGE, 0, NULL },
   { "IMB-MPI4", "Allreduce_persist_pure", "Allreduce_init", NULL, IMB_RANGE, 0, NULL },
   { "IMB-MPI4", "Barrier_persist_pure", "Barrier_init", NULL, IMB_SYNC, 0, NULL },
+  /* IMB-P2P: PingPong one pair's round trip (as IMB-MPI1's; IMB-P2P pairs every process),
+  ** the others one round of every process (meas_mpi_peer_p2p_imb.c) */
+  { "IMB-P2P", "PingPong", "Pingpong_Send_Recv", "iterations=1", IMB_P2P_PAIR, 2.0, NULL },
+  { "IMB-P2P", "PingPing", "P2P_Pingping", NULL, IMB_P2P, 1.0, NULL },
+  { "IMB-P2P", "SendRecv_Replace", "P2P_Sendrecv_replace", NULL, IMB_P2P, 1.0, NULL },
+  { "IMB-P2P", "Unirandom", "P2P_Unirandom", NULL, IMB_P2P, 1.0, NULL },
+  { "IMB-P2P", "Birandom", "P2P_Birandom", NULL, IMB_P2P, 2.0, NULL },
+  { "IMB-P2P", "Corandom", "P2P_Corandom", NULL, IMB_P2P, 1.0, NULL },
+  { "IMB-P2P", "Stencil2D", "P2P_Stencil2D", NULL, IMB_P2P, 4.0, NULL },
+  { "IMB-P2P", "Stencil3D", "P2P_Stencil3D", NULL, IMB_P2P, 6.0, NULL },
   /* IMB-MT: one thread per process unless SKAMPI_THREAD_LEVEL=multiple and a .ski */
   { "IMB-MT", "PingPongMT", "Thread_pingpong", "threads=1", IMB_TIME_BW, 1.0, NULL },
   { "IMB-MT", "UniBandMT", "Thread_bw", "threads=1", IMB_BW_RATE, 1.0, NULL }
@@ -614,7 +639,7 @@ SK_API int sk_peer_program(const sk_peer *p, sk_oneline *o, int nprocs, sk_str *
     }
     if (p->window > 0) sprintf(set + strlen(set), "window=%ld,", p->window);
     o->set = set;
-    if (p->npmin > 0 && nprocs > 0 && e->layout != IMB_TIME_BW && e->layout != IMB_BW_RATE) {
+    if (p->npmin > 0 && nprocs > 0 && e->layout != IMB_TIME_BW && e->layout != IMB_BW_RATE && e->layout != IMB_P2P_PAIR) {
       for (n = p->npmin; ok; n = n * 2 > nprocs && n < nprocs ? nprocs : n * 2) {   /* P, 2P, ..., all */
         o->procs_min = o->procs_max = n;
         ok = sk_oneline_program(o, nprocs, text, err);
@@ -782,16 +807,20 @@ static void peer_imb_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
     { "#repetitions", "t_min[usec]", "t_max[usec]", "t_avg[usec]", NULL, NULL },
     { "#bytes", "#repetitions", "Mbytes/sec", "Msg/sec", NULL, NULL },
     { "#bytes", "#repetitions", "t_ovrl[usec]", "t_pure[usec]", "t_CPU[usec]", " overlap[%]" },
-    { "#repetitions", "t_ovrl[usec]", "t_pure[usec]", "t_CPU[usec]", " overlap[%]", NULL }
+    { "#repetitions", "t_ovrl[usec]", "t_pure[usec]", "t_CPU[usec]", " overlap[%]", NULL },
+    { "#bytes", "#repetitions", "t[usec]", "Mbytes/sec", "Msg/sec", NULL },
+    { "#bytes", "#repetitions", "t[usec]", "Mbytes/sec", "Msg/sec", NULL }
   };
-  int h = e->layout - IMB_TIME_BW, k, fields = 0, pair = e->layout == IMB_TIME_BW || e->layout == IMB_BW_RATE;
+  int h = e->layout - IMB_TIME_BW, k, fields = 0;
+  int pair = e->layout == IMB_TIME_BW || e->layout == IMB_BW_RATE || e->layout == IMB_P2P_PAIR;
+  const char *tail = sk_streq(e->family, "IMB-P2P") ? "" : " ";   /* IMB-P2P's header lines end without a blank */
   size_t i;
   peer_overlap *ov = NULL;
   for (k = 0; k < 6 && heads[h][k]; k++) fields++;
   printf("\n");
   peer_imb_line(fields);
-  printf("# Benchmarking %s \n", e->name);
-  printf("# #processes = %d \n", pair ? 2 : procs);
+  printf("# Benchmarking %s%s\n", e->name, tail);
+  printf("# #processes = %d%s\n", pair ? 2 : procs, tail);
   if (nprocs - (pair ? 2 : procs) > 0)
     printf("# ( %d additional processes waiting in MPI_Barrier)\n", nprocs - (pair ? 2 : procs));
   peer_imb_line(fields);
@@ -823,6 +852,12 @@ static void peer_imb_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
     case IMB_BW_RATE:
       printf("%13ld%13ld%13.2f%13.0f", l->size, l->reps, t > 0.0 ? (double)l->size / t : 0.0, t > 0.0 ? 1e6 / t : 0.0);
       break;
+    case IMB_P2P_PAIR: case IMB_P2P: {   /* t: the round / a process's messages; the rates: all messages of the round */
+      double all = (e->layout == IMB_P2P ? procs : 1) * e->scale;
+      printf("%13ld%13ld%13.2f%13.2f%13.0f", l->size, l->reps, l->time_us / e->scale,
+             l->time_us > 0.0 ? all * (double)l->size / l->time_us : 0.0, l->time_us > 0.0 ? all * 1e6 / l->time_us : 0.0);
+      break;
+    }
     default:
       if (e->layout == IMB_OVERLAP) printf("%13ld", l->size);
       printf("%13ld", l->reps);

@@ -3,8 +3,8 @@
 ** §5.10.1) and their relatives: every non-blocking collective (MPI_Ibarrier ...
 ** MPI_Iexscan) timed alone and overlapped with computation (IMB-NBC's overlap figure in
 ** the note), the new blocking ones, the MPI_IN_PLACE forms, Bcast/Reduce/Gather/Scatter
-** with a rotating root, the MPI-4 persistent collectives (Xxx_init) and large counts
-** (Bcast_c, Allreduce_c). One generic implementation: every row names init_coll3 and its
+** with a rotating root, the MPI-4 persistent collectives (Xxx_init) alone and overlapped
+** (Xxx_init_overlap, IMB-MPI4's Xxx_persist) and large counts (Bcast_c, Allreduce_c). One generic implementation: every row names init_coll3 and its
 ** operation and manner by the variant (enum coll3_kind | C3_* flags); init keeps the
 ** arguments and the v/w counts in coll3_state; coll3_start, measure_coll3_blocking and
 ** coll3_persistent_make issue the operation, check_coll3 verifies any of them. Timing as
@@ -239,6 +239,25 @@ static void coll3_start(sk_mctx *m, coll3_state *s, MPI_Request *req)
   }
 }
 
+#if SK_MPI_LEVEL >= 4
+static void coll3_persistent_bind(sk_mctx *m, coll3_state *s);
+#endif
+
+/* Starts the operation of an overlap row or its calibration: the non-blocking call into
+** *req, or the persistent rows' MPI_Start of their bound request; returns the request to
+** test and wait for. */
+static MPI_Request *coll3_issue(sk_mctx *m, coll3_state *s, MPI_Request *req)
+{
+#if SK_MPI_LEVEL >= 4
+  if (s->flags & C3_PERSISTENT) {
+    MPI_Start(&s->preq);
+    return &s->preq;
+  }
+#endif
+  coll3_start(m, s, req);
+  return req;
+}
+
 /* ---- the non-blocking rows: pure time ---- */
 
 static double measure_coll3_nonblocking(sk_mctx *m, const sk_value *args)
@@ -327,20 +346,20 @@ static void coll3_calibrate_pure(sk_mctx *m, coll3_state *s)
 {
   double clean[C3_TRIES * C3_PURE_RUNS], last[C3_PURE_RUNS], t0, t;
   MPI_Comm comm = sk_mpi_comm(m);
-  MPI_Request req;
+  MPI_Request req, *r;
   long sw;
   int i, k = 0, lost, any;
   for (i = -1; i < C3_TRIES * C3_PURE_RUNS && k < C3_PURE_RUNS; i++) {
     MPI_Barrier(comm);
     sw = sk_host_involuntary_switches();
     t0 = MPI_Wtime();
-    coll3_start(m, s, &req);
+    r = coll3_issue(m, s, &req);
 #ifdef SKAMPI_TESTING
     lost = i >= 0 && coll3_test_lost(m);
 #else
     lost = 0;
 #endif
-    MPI_Wait(&req, MPI_STATUS_IGNORE);
+    MPI_Wait(r, MPI_STATUS_IGNORE);
     t = MPI_Wtime() - t0;
     if (i < 0) continue;
     last[i % C3_PURE_RUNS] = t;
@@ -399,18 +418,21 @@ static void coll3_calibrate(sk_mctx *m, coll3_state *s, long tests)
 static double measure_coll3_overlap(sk_mctx *m, const sk_value *args)
 {
   coll3_state *s = coll3_of(m);
-  MPI_Request req;
+  MPI_Request req, *r;
   double start, t;
   (void)args;
   coll3_next_root(m, s);
+#if SK_MPI_LEVEL >= 4
+  if (s->flags & C3_PERSISTENT) coll3_persistent_bind(m, s);
+#endif
   if (!s->calibrated) {
     coll3_calibrate(m, s, m->arg.tests);
     if (m->warming_up) m->replan_start = 1;   /* the calibration made this start late */
   }
   start = sk_sync_start(m);
-  coll3_start(m, s, &req);
-  coll3_compute(s->work, s->test_every, &req);
-  MPI_Wait(&req, MPI_STATUS_IGNORE);
+  r = coll3_issue(m, s, &req);
+  coll3_compute(s->work, s->test_every, r);
+  MPI_Wait(r, MPI_STATUS_IGNORE);
   t = sk_sync_stop(m) - start;
   if (m->warming_up) {   /* the tally counts the repetitions of the run */
     s->sum_ovrl = 0.0;
@@ -668,11 +690,12 @@ static void coll3_persistent_finish(sk_mctx *m, coll3_state *s)
     "Alltoallw", "Reduce", "Allreduce", "Reduce_scatter", "Reduce_scatter_block", "Scan", "Exscan", "Reduce_local"
   };
   double mine = s->n_setup > 0 ? s->sum_setup / (double)s->n_setup : 0.0, most = 0.0;
+  size_t used = strlen(m->note);   /* after the overlap rows' lines */
   if (s->preq != MPI_REQUEST_NULL) MPI_Request_free(&s->preq);
   if (s->n_setup == 0) return;
   MPI_Reduce(&mine, &most, 1, MPI_DOUBLE, MPI_MAX, 0, sk_mpi_comm(m));
-  if (m->rank == 0)
-    sprintf(m->note, "# persistent: set-up MPI_%s_init %.3f us (mean of %ld, largest over the processes), "
+  if (m->rank == 0 && used + 160 < sizeof m->note)
+    sprintf(m->note + used, "# persistent: set-up MPI_%s_init %.3f us (mean of %ld, largest over the processes), "
             "each start MPI_Start + MPI_Wait\n", kind_names[s->kind], most * 1e6, s->n_setup);
 #else
   (void)m;
@@ -937,6 +960,34 @@ static const sk_measurement mpi_coll3_table[] = {
               measure_coll3_persistent, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
   SK_ROW_MPI4("Exscan_init", C3_REDUCE, C3_COLL, 1, K_EXSCAN | C3_PERSISTENT,
               measure_coll3_persistent, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  /* MPI-4 persistent collectives overlapped with computation (IMB-MPI4's Xxx_persist):
+  ** the request made once per bound buffers, each start calibrated as the Ixxx_overlap rows */
+  SK_ROW_MPI4("Barrier_init_overlap", "tests:i", C3_COLL, 1, K_BARRIER | C3_PERSISTENT,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, NULL, C3_BARRIER),
+  SK_ROW_MPI4("Bcast_init_overlap", C3_BCAST C3_TESTS, C3_COLL, 1, K_BCAST | C3_PERSISTENT,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Gather_init_overlap", C3_XFER_ROOT C3_TESTS, C3_COLL, 1, K_GATHER | C3_PERSISTENT,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Gatherv_init_overlap", C3_XFER_ROOT C3_TESTS, C3_COLL, 1, K_GATHERV | C3_PERSISTENT,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Scatter_init_overlap", C3_XFER_ROOT C3_TESTS, C3_COLL, 1, K_SCATTER | C3_PERSISTENT,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Scatterv_init_overlap", C3_XFER_ROOT C3_TESTS, C3_COLL, 1, K_SCATTERV | C3_PERSISTENT,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Allgather_init_overlap", C3_XFER C3_TESTS, C3_COLL, 1, K_ALLGATHER | C3_PERSISTENT,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Allgatherv_init_overlap", C3_XFER C3_TESTS, C3_COLL, 1, K_ALLGATHERV | C3_PERSISTENT,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Alltoall_init_overlap", C3_XFER C3_TESTS, C3_COLL, 1, K_ALLTOALL | C3_PERSISTENT,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Alltoallv_init_overlap", C3_XFER C3_TESTS, C3_COLL, 1, K_ALLTOALLV | C3_PERSISTENT,
+              measure_coll3_overlap, init_coll3, finalize_coll3, NULL, check_coll3, NULL),
+  SK_ROW_MPI4("Reduce_init_overlap", C3_REDUCE_ROOT C3_TESTS, C3_COLL, 1, K_REDUCE | C3_PERSISTENT,
+              measure_coll3_overlap, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI4("Allreduce_init_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, K_ALLREDUCE | C3_PERSISTENT,
+              measure_coll3_overlap, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
+  SK_ROW_MPI4("Reduce_scatter_init_overlap", C3_REDUCE C3_TESTS, C3_COLL, 1, K_REDUCE_SCATTER | C3_PERSISTENT,
+              measure_coll3_overlap, init_coll3, finalize_coll3, prepare_coll3, check_coll3, NULL),
   /* MPI-4 large counts: the count an MPI_Count, beyond INT_MAX with a contiguous datatype */
   SK_ROW_MPI4("Bcast_c", C3_BCAST, C3_COLL, 1, K_BCAST | C3_LARGE,
               measure_coll3_large, init_coll3, finalize_coll3, NULL, check_coll3_large, NULL),

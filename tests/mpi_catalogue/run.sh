@@ -12,7 +12,8 @@
 # check must then notice. Then, through skampi itself (the amalgam with
 # -DSKAMPI_TESTING), `skampi -v`: tests/ski/verify_families.ski and
 # tests/ski/verify_onesided.ski (every one-sided measurement) and tests/ski/verify_mpi3.ski
-# (every MPI-3 point-to-point and one-sided one) with 2 and 4 processes,
+# (every MPI-3 point-to-point and one-sided one) and tests/ski/verify_p2p_imb.ski (the IMB-P2P
+# patterns) with 2 and 4 processes,
 # the SKaMPI 4 master-worker file ski/skampi4_master_worker.par with 4, and the
 # corrupting test measurements (tests/ski/verify_corrupt.ski, and a one-sided one in
 # tests/ski/verify_corrupt_win.ski, an MPI-3 atomic one in
@@ -21,7 +22,8 @@
 # thread level (SKAMPI_THREAD_LEVEL), the threaded and the MPI-4 partitioned measurements.
 # MPI-4 (under a library whose mpi.h declares
 # it, else that skampi refuses the rows): tests/ski/verify_mpi4.ski (every MPI-4 row and
-# the persistent ping-pongs, each with its set-up line) with 2 and 4 processes, the
+# the persistent ping-pongs, each with its set-up line) and tests/ski/verify_mpi4_overlap.ski
+# (the persistent collectives overlapped: overlap and set-up lines) with 2 and 4 processes, the
 # damaged persistent all-to-all of tests/ski/verify_corrupt_mpi4.ski, and
 # tests/ski/large_count.ski (messages above 2^31 bytes, verified) where the memory allows.
 # MPICH 4.0.2's schedule-based MPI_Iscatter, MPI_Igather and MPI_Iallgather algorithms
@@ -62,6 +64,37 @@ verify_each() {
     if [ $st -eq 0 ] && [ "$n" -eq "$want" ]; then echo "ok verify_$1_${impl}_np$np: $n $3 measurements verified and timed"
     else bad "verify_$1_${impl}_np$np: exit $st, $n of $want lines"; grep -i 'verif\|error' "$out/$1.$impl.$np.err" | head -3; fi
   done
+}
+
+# overlap_figures SKO NP N NAME: SKO has N "# overlap:" lines, each overlap within
+# [0, 100] %, and with 2 processes t_ovrl at least half of max(t_pure, t_CPU) in 3 of 4
+# lines (the operation and the computation both ran inside t_ovrl; a calibration a
+# crowded host disturbed may miss).
+overlap_figures() {
+  verdict=$(awk -v np="$2" -v want="$3" '/^# overlap: t_pure/ {
+      n++; p = $4; c = $7; o = $10; pc = $13
+      if (pc < 0 || pc > 100) bad++
+      if (o >= 0.5 * (p > c ? p : c)) sane++
+    } END {
+      if (n != want) print "wrong number of overlap lines: " n
+      else if (bad) print bad " overlap values outside [0, 100]"
+      else if (np == 2 && sane * 4 < n * 3) print "t_ovrl below half of max(t_pure, t_CPU) in " n - sane " of " n " lines"
+      else print "ok"
+    }' "$1")
+  if [ "$verdict" = ok ]; then echo "ok $4_${impl}_np$2: $3 overlap lines, overlap within [0, 100] %"
+  else bad "$4_${impl}_np$2: $verdict"; grep '^# overlap:' "$1" | head -3; fi
+}
+
+# refused_mpi4 NAME TAG SKI LINE:COL ROW: without MPI-4, `skampi -v` of tests/ski/SKI.ski
+# ($sk, $impl, 2 processes) must stop with exit 2, naming ROW at LINE:COL as needing MPI-4.
+refused_mpi4() {
+  timeout "$limit" tools/mpirun.sh "$impl" 2 "$sk" -v -i "tests/ski/$3.ski" -o "$out/$2.$impl.sko" > "$out/$2.$impl.err" 2>&1
+  st=$?
+  if [ $st -eq 2 ] && grep -q "$3.ski:$4: '$5' needs MPI-4, which the MPI build lacks" "$out/$2.$impl.err"; then
+    echo "ok $1_refused_$impl: exit 2, $5 named as needing MPI-4"
+  else
+    bad "$1_refused_$impl: exit $st"; head -3 "$out/$2.$impl.err"
+  fi
 }
 
 # catches_all_to_all_corruption WHAT TAG SKI ROW: `skampi -v` of tests/ski/SKI.ski ($sk,
@@ -120,7 +153,7 @@ for impl in $impls; do
     bad "build_mpi1_$impl: warnings or errors (see $out/build1.$impl)"; head -20 "$out/build1.$impl"
   fi
   # the modules one by one, and the whole test program (modules + transport + driver)
-  for f in meas_mpi meas_mpi_p2p meas_mpi_bw thread_team meas_mpi_threads meas_mpi_partitioned meas_mpi_mprobe meas_mpi_coll meas_mpi_coll3 meas_mpi_neighbor meas_mpi_session meas_mpi_win_sync meas_mpi_win_transfer meas_mpi_win_coll meas_mpi_win_atomic meas_mpi_io meas_io_local; do
+  for f in meas_mpi meas_mpi_p2p meas_mpi_bw meas_mpi_peer_p2p_imb thread_team meas_mpi_threads meas_mpi_partitioned meas_mpi_mprobe meas_mpi_coll meas_mpi_coll3 meas_mpi_neighbor meas_mpi_session meas_mpi_win_sync meas_mpi_win_transfer meas_mpi_win_coll meas_mpi_win_atomic meas_mpi_io meas_io_local; do
     # shellcheck disable=SC2046
     sk_cc "$mpicc" -DSKAMPI_MPI1 "@layer:measurements/$f.c" -c -o "$out/$f.mpi1.$impl.o" "split/measurements/$f.c" || bad "compile $f.c"
   done
@@ -162,6 +195,7 @@ for impl in $impls; do
     # every one-sided and every MPI-3 measurement, one result line each
     verify_each onesided tests/ski/verify_onesided.ski one-sided
     verify_each mpi3 tests/ski/verify_mpi3.ski MPI-3
+    verify_each p2p_imb tests/ski/verify_p2p_imb.ski "IMB-P2P pattern"
     timeout "$limit" tools/mpirun.sh "$impl" 2 "$sk" -v -i tests/ski/verify_corrupt_atomic.ski -o "$out/vca.$impl.sko" \
       > "$out/vca.$impl.err" 2>&1
     st=$?
@@ -188,32 +222,15 @@ for impl in $impls; do
         n=$(grep -c '^ *[0-9]' "$sko" 2>/dev/null)
         if [ $st -eq 0 ] && [ "$n" -eq "$want" ]; then echo "ok verify_coll3_${impl}_np$np: $n MPI-3 collective measurements verified and timed"
         else bad "verify_coll3_${impl}_np$np: exit $st, $n of $want lines"; grep -i 'verif\|error' "$out/v3.$impl.$np.err" | head -3; fi
-        verdict=$(awk -v np="$np" '/^# overlap: t_pure/ {
-            n++; p = $4; c = $7; o = $10; pc = $13
-            if (pc < 0 || pc > 100) bad++
-            if (o >= 0.5 * (p > c ? p : c)) sane++
-          } END {
-            if (n != 18) print "wrong number of overlap lines: " n
-            else if (bad) print bad " overlap values outside [0, 100]"
-            else if (np == 2 && sane * 4 < n * 3) print "t_ovrl below half of max(t_pure, t_CPU) in " n - sane " of " n " lines"
-            else print "ok"
-          }' "$sko")
-        if [ "$verdict" = ok ]; then echo "ok overlap_figures_${impl}_np$np: 18 overlap lines, overlap within [0, 100] %"
-        else bad "overlap_figures_${impl}_np$np: $verdict"; grep '^# overlap:' "$sko" | head -3; fi
+        overlap_figures "$sko" "$np" 18 overlap_figures
       done
       catches_all_to_all_corruption nonblocking vc3 verify_corrupt_coll3 Verify_Corrupt_Ialltoall
     fi
     # MPI-4: every row verified, the persistent set-up lines, a damaged persistent
     # result caught, messages above 2^31 bytes; without MPI-4 the rows are refused
     if tools/mpirun.sh "$impl" 1 "$sk" -l Bcast_init 2>/dev/null | grep -q 'not in this build (needs MPI-4)'; then
-      timeout "$limit" tools/mpirun.sh "$impl" 2 "$sk" -v -i tests/ski/verify_mpi4.ski -o "$out/v4.$impl.sko" \
-        > "$out/v4.$impl.err" 2>&1
-      st=$?
-      if [ $st -eq 2 ] && grep -q "verify_mpi4.ski:10:28: 'Barrier_init' needs MPI-4, which the MPI build lacks" "$out/v4.$impl.err"; then
-        echo "ok mpi4_refused_$impl: exit 2, the first MPI-4 row named as needing MPI-4"
-      else
-        bad "mpi4_refused_$impl: exit $st"; head -3 "$out/v4.$impl.err"
-      fi
+      refused_mpi4 mpi4 v4 verify_mpi4 10:28 Barrier_init
+      refused_mpi4 mpi4_overlap v4o verify_mpi4_overlap 11:28 Barrier_init_overlap
     else
       verify_each mpi4 tests/ski/verify_mpi4.ski MPI-4
       for np in 2 4; do
@@ -222,6 +239,15 @@ for impl in $impls; do
         else bad "persistent_setup_${impl}_np$np: $n set-up lines, want 19"; fi
       done
       catches_all_to_all_corruption persistent vc4 verify_corrupt_mpi4 Verify_Corrupt_Alltoall_init
+      # the persistent collectives overlapped (IMB-MPI4's Xxx_persist): verified, their
+      # overlap figures and set-up lines
+      verify_each mpi4_overlap tests/ski/verify_mpi4_overlap.ski "MPI-4 overlapped persistent"
+      for np in 2 4; do
+        overlap_figures "$out/mpi4_overlap.$impl.$np.sko" "$np" 13 persistent_overlap_figures
+        n=$(grep -c '^# persistent: set-up MPI_[A-Za-z_]*_init [0-9.]* us' "$out/mpi4_overlap.$impl.$np.sko" 2>/dev/null)
+        if [ "$n" -eq 13 ]; then echo "ok persistent_overlap_setup_${impl}_np$np: 13 set-up lines"
+        else bad "persistent_overlap_setup_${impl}_np$np: $n set-up lines, want 13"; fi
+      done
       # 2 processes with 2^31 + 64 bytes to send and as many to receive each
       avail_kb=$(sed -n 's/^MemAvailable: *\([0-9]*\) kB/\1/p' /proc/meminfo 2>/dev/null)
       if [ "${avail_kb:-0}" -lt 10485760 ]; then

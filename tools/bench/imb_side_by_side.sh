@@ -1,7 +1,7 @@
 #!/bin/sh
 # tools/bench/imb_side_by_side.sh [openmpi|mpich] [NP] -- skampi beside the Intel MPI
 # Benchmarks 2021 in one run, on one MPI, NP processes (default 2): the families IMB-MPI1,
-# IMB-NBC, IMB-RMA and (2 processes) IMB-MT as far as skampi has their operations
+# IMB-NBC, IMB-RMA, (2 processes) IMB-MT, (MPICH) IMB-MPI4 and IMB-P2P as far as skampi has their operations
 # (tools/bench/imb_side_by_side.ski names each result after its IMB benchmark). Per
 # family IMB runs, then skampi, then IMB again, so that the two IMB runs bracket skampi's
 # and their difference shows IMB's own noise at that moment. Writes per benchmark and
@@ -14,7 +14,7 @@
 # (binaries in /work/imb-inst-<mpi>/bin), or point IMB_DIR at a directory holding
 # IMB-MPI1, IMB-NBC, IMB-RMA and IMB-MT built with the same MPI. Exit 1 when the ones the
 # chosen families need are missing.
-# IMB_FAMILIES="MT" (a list of MPI1 NBC RMA RMA-pt2pt MT) runs only those families (a full
+# IMB_FAMILIES="MT" (a list of MPI1 NBC RMA RMA-pt2pt MT MPI4 P2P) runs only those families (a full
 # run takes minutes on a quiet machine, over 20 under load); the results then go to
 # tools/bench/results/imb-<mpi>-<families joined by +>.txt, so that the full file stays.
 # IMB_REPORT_ONLY=1 writes the results file again from the last run's files, no runs.
@@ -29,6 +29,12 @@
 #   NBC: Ixxx_pure's t_max against skampi's Ixxx; Ixxx's t_ovrl, t_pure, t_CPU and
 #     overlap (IMB takes them from the slowest process and uses the same formula) against
 #     the "# overlap:" line under skampi's Ixxx_overlap(..., 0) result.
+#   P2P: IMB-P2P's t (the mean over the processes of their time per message they took part
+#     in) against skampi's round / the messages of one process in it (Birandom 2,
+#     Stencil2D 4, Stencil3D 6, else 1; PingPong the round trip / 2), IMB-P2P with
+#     -msglog 0:16 -iter 200 (its own options).
+#   MPI4 (MPICH only: MPI-4): the same for IMB-MPI4's persistent collectives, Xxx_persist
+#     against skampi's Xxx_init_overlap(..., 0), Xxx_persist_pure against Xxx_init.
 #   RMA: IMB-RMA's NON-AGGREGATE t (one operation and its MPI_Win_flush) against skampi's
 #     Rput, Rget, Get_accumulate, Fetch_and_op, Compare_and_swap (the same on rank 0).
 #   MT (2 processes; IMB-MT run once per T = 1, 2 (mt_threads) with OMP_NUM_THREADS=T and
@@ -71,7 +77,17 @@ else
   mpi1="Bcast Allreduce Reduce Alltoall Allgather Gather Scatter Barrier"
   families="MPI1 NBC"
 fi
+# IMB-MPI4's persistent collectives need MPI-4: MPICH (Open MPI 3.1 and 4.1 declare 3.1);
+# IMB-MPI4 and IMB-P2P where they are built (IMB_SUITES="MPI4 P2P" tools/bench/imb_build.sh)
+[ "$impl" = mpich ] && [ -x "$imb/IMB-MPI4" ] && families="$families MPI4"
+[ -x "$imb/IMB-P2P" ] && families="$families P2P"
 nbc="Ibcast Ibcast_pure Iallreduce Iallreduce_pure Ireduce Ireduce_pure Ialltoall Ialltoall_pure Ibarrier Ibarrier_pure"
+mpi4="Bcast_persist Bcast_persist_pure Allreduce_persist Allreduce_persist_pure Reduce_persist Alltoall_persist"
+mpi4="$mpi4 Gather_persist Barrier_persist Barrier_persist_pure"
+# IMB-P2P: its stencils need 4 processes or more (IMB refuses a grid dimension below 2)
+p2p="PingPong PingPing SendRecv_Replace Unirandom Birandom Corandom"
+[ "$np" -ge 4 ] && p2p="$p2p Stencil2D Stencil3D"
+p2p_flags="-msglog 0:16 -iter 200"
 rma="Unidir_put Unidir_get Get_accumulate Fetch_and_op Compare_and_swap"
 mt="PingPongMT UniBandMT"
 tag=$impl-np$np
@@ -88,7 +104,7 @@ if [ -n "${IMB_FAMILIES:-}" ]; then
 fi
 # family_prog FAMILY: the IMB program of a family
 family_prog() {
-  case $1 in MPI1) echo IMB-MPI1 ;; NBC) echo IMB-NBC ;; RMA|RMA-pt2pt) echo IMB-RMA ;; MT) echo IMB-MT ;; esac
+  case $1 in MPI1) echo IMB-MPI1 ;; NBC) echo IMB-NBC ;; RMA|RMA-pt2pt) echo IMB-RMA ;; MT) echo IMB-MT ;; MPI4) echo IMB-MPI4 ;; P2P) echo IMB-P2P ;; esac
 }
 for fam in $families; do
   b=$(family_prog "$fam")
@@ -127,7 +143,8 @@ skampi_values() {
   awk '/^# begin result "/ { b = $4; gsub(/"/, "", b); next }
     /^count=|^bytes=/ { bytes = $2; t = $4 }
     /^ *[0-9]/ { bytes = $1; t = $2 }
-    /^count=|^bytes=|^ *[0-9]/ { if (b == "PingPong" || b ~ /^PingPongMT-T/) t /= 2; print b, bytes, "t", t; next }
+    /^count=|^bytes=|^ *[0-9]/ { if (b == "PingPong" || b ~ /^PingPongMT-T/ || b == "Birandom") t /= 2
+      if (b == "Stencil2D") t /= 4; if (b == "Stencil3D") t /= 6; print b, bytes, "t", t; next }
     /^#@ flags: .*interference/ { print b, bytes, "flag", 1 }
     /^# overlap: / { v = $0; gsub(/[,%]/, "", v); split(v, f, " ")
       print b, bytes, "t_pure", f[4]; print b, bytes, "t_CPU", f[7]; print b, bytes, "overlap%", f[13] }' "$1"
@@ -141,6 +158,8 @@ for fam in $families; do
   case $fam in
     MPI1) list=$mpi1 ;;
     NBC) list=$nbc ;;
+    MPI4) list=$mpi4 ;;
+    P2P) list=$p2p ;;
     RMA) list=$rma ;;
     # IMB's Compare_and_swap hangs on osc/pt2pt (Open MPI 4.1.4); skampi's does not
     RMA-pt2pt) list=${rma% Compare_and_swap}; section=RMA; fam_env=OMPI_MCA_osc=pt2pt ;;
@@ -161,7 +180,8 @@ for fam in $families; do
     if [ "$fam" = MT ]; then
       for t in $mt_threads; do run "OMP_NUM_THREADS=$t" "$impl" "$np" "$imb/$prog" $mt_flags $list; done > "$1" 2>&1
     else
-      run "" "$impl" "$np" "$imb/$prog" $imb_flags $list > "$1" 2>&1
+      flags=$imb_flags; [ "$fam" = P2P ] && flags=$p2p_flags
+      run "" "$impl" "$np" "$imb/$prog" $flags $list > "$1" 2>&1
     fi
   }
   run_imb "$work/imb-$fam-$tag-a.out"
@@ -192,7 +212,8 @@ out=$res/imb-$impl.txt
     echo "# TAKEN UNDER LOAD: the load average exceeded the $(nproc) cores; outliers of both tools are the"
     echo "#   load's (imb_a vs imb_b, skampi's interference flags); re-run on a quiet machine for the methods' own differences"
   fi
-  [ "$families" = MT ] || echo "# IMB: $imb, $imb_flags; run before and after skampi (columns imb_a, imb_b)"
+  [ "$families" = MT ] || [ "$families" = P2P ] || echo "# IMB: $imb, $imb_flags; run before and after skampi (columns imb_a, imb_b)"
+  case " $families " in *" P2P "*) echo "# IMB-P2P: $imb, $p2p_flags; run before and after skampi (columns imb_a, imb_b)" ;; esac
   case " $families " in *" MT "*) echo "# IMB-MT: $imb, OMP_NUM_THREADS=T for T in $mt_threads, $mt_flags; before and after skampi" ;; esac
   echo "# skampi: $ski (set_min/max_repetitions 8/24, 10 % error), synchronised starts"
   echo "# compared: PingPong t = skampi round trip / 2; collectives IMB t_max; NBC t_ovrl, t_pure,"
