@@ -39,6 +39,12 @@ typedef struct sk_peer {
                                ** (all named in one warning line) */
   int nignored;
   int quiet;                   /* -q */
+  /* IMB-MT's own options (its option list differs from the other programs'): */
+  char counts[200];            /* -count's list, ", "-separated ("1, 2, 4, 8": IMB-MT's default) */
+  long count_max;              /* its largest count */
+  long repeat;                 /* -repeat: operations per timing (iterations=); 0: IMB-MT's 1000 */
+  int char_type;               /* -datatype char (else int) */
+  long threads;                /* -thread_level multiple: OMP_NUM_THREADS (default 1); else 1 */
   char output_buf[200];
 } sk_peer;
 

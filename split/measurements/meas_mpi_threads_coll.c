@@ -209,20 +209,25 @@ static void check_tcoll(sk_mctx *m, const sk_value *args)
 #endif /* SK_HAVE_THREADS */
 
 #define TC_SIG "count:i datatype:t threads:i iterations:i"
-#define TC_ROW(NAME, SIG, MINP, OP, PREP, CHECK, NO) \
-  SK_ROW_THREADS(NAME, SIG, SK_PATTERN_COLLECTIVE, MINP, OP, tcoll_measure, tcoll_init, finalize_tcoll, PREP, CHECK, NO)
+#define TC_PAT SK_PATTERN_COLLECTIVE
 
 static const sk_measurement mpi_threads_coll_table[] = {
-  TC_ROW("Thread_pingping", TC_SIG, 2, TC_PINGPING, NULL, check_tcoll, NULL),
-  TC_ROW("Thread_sendrecv", TC_SIG, 2, TC_SENDRECV, NULL, check_tcoll, NULL),
-  TC_ROW("Thread_exchange", TC_SIG, 2, TC_EXCHANGE, NULL, check_tcoll, NULL),
-  TC_ROW("Thread_bibw", "count:i datatype:t threads:i window:i iterations:i", 2, TC_BIBW, NULL, check_tcoll, NULL),
-  TC_ROW("Thread_barrier", "threads:i iterations:i", 1, TC_BARRIER, NULL, NULL, "a barrier moves no data"),
-  TC_ROW("Thread_bcast", "count:i datatype:t root:i threads:i iterations:i", 1, TC_BCAST, NULL, check_tcoll, NULL),
-  TC_ROW("Thread_reduce", "count:i datatype:t op:o root:i threads:i iterations:i", 1, TC_REDUCE, prepare_tcoll_reduce,
-         check_tcoll, NULL),
-  TC_ROW("Thread_allreduce", "count:i datatype:t op:o threads:i iterations:i", 1, TC_ALLREDUCE, prepare_tcoll_reduce,
-         check_tcoll, NULL),
+  SK_ROW_THREADS("Thread_pingping", TC_SIG, TC_PAT, 2, TC_PINGPING, tcoll_measure, tcoll_init, finalize_tcoll, NULL,
+                 check_tcoll, NULL),
+  SK_ROW_THREADS("Thread_sendrecv", TC_SIG, TC_PAT, 2, TC_SENDRECV, tcoll_measure, tcoll_init, finalize_tcoll, NULL,
+                 check_tcoll, NULL),
+  SK_ROW_THREADS("Thread_exchange", TC_SIG, TC_PAT, 2, TC_EXCHANGE, tcoll_measure, tcoll_init, finalize_tcoll, NULL,
+                 check_tcoll, NULL),
+  SK_ROW_THREADS("Thread_bibw", "count:i datatype:t threads:i window:i iterations:i", TC_PAT, 2, TC_BIBW, tcoll_measure,
+                 tcoll_init, finalize_tcoll, NULL, check_tcoll, NULL),
+  SK_ROW_THREADS("Thread_barrier", "threads:i iterations:i", TC_PAT, 1, TC_BARRIER, tcoll_measure, tcoll_init,
+                 finalize_tcoll, NULL, NULL, "a barrier moves no data"),
+  SK_ROW_THREADS("Thread_bcast", "count:i datatype:t root:i threads:i iterations:i", TC_PAT, 1, TC_BCAST, tcoll_measure,
+                 tcoll_init, finalize_tcoll, NULL, check_tcoll, NULL),
+  SK_ROW_THREADS("Thread_reduce", "count:i datatype:t op:o root:i threads:i iterations:i", TC_PAT, 1, TC_REDUCE,
+                 tcoll_measure, tcoll_init, finalize_tcoll, prepare_tcoll_reduce, check_tcoll, NULL),
+  SK_ROW_THREADS("Thread_allreduce", "count:i datatype:t op:o threads:i iterations:i", TC_PAT, 1, TC_ALLREDUCE,
+                 tcoll_measure, tcoll_init, finalize_tcoll, prepare_tcoll_reduce, check_tcoll, NULL),
   SK_ROW_END
 };
 

@@ -147,7 +147,10 @@ SK_API int sk_tp_take_error(char *msg, size_t size)
 static int tpm_thread_asked = SK_THREAD_UNASKED, tpm_thread_granted = SK_THREAD_UNKNOWN;
 static const char *const tpm_thread_words[] = { "single", "funneled", "serialized", "multiple" };
 
+static int tpm_thread_ask = SK_THREAD_UNASKED;   /* sk_tp_thread_ask's level */
+
 SK_API int sk_tp_thread_asked(void) { return tpm_thread_asked; }
+SK_API void sk_tp_thread_ask(int level) { tpm_thread_ask = level; }
 SK_API int sk_tp_thread_granted(void) { return tpm_thread_granted; }
 
 SK_API const char *sk_tp_thread_level_name(int level)
@@ -181,6 +184,7 @@ static void tpm_init(int *argc, char ***argv)
   static const int mpi_levels[] = { MPI_THREAD_SINGLE, MPI_THREAD_FUNNELED, MPI_THREAD_SERIALIZED,
                                     MPI_THREAD_MULTIPLE };
   int provided = MPI_THREAD_SINGLE, i;
+  if (asked == SK_THREAD_UNASKED && !bad) asked = tpm_thread_ask;
   if (asked == SK_THREAD_UNASKED) {
     tpm_check(MPI_Init(argc, argv), "MPI_Init");
     MPI_Query_thread(&provided);
