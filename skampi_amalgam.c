@@ -2237,9 +2237,11 @@ SK_API void sk_tp_sim_facts_get(sk_tp_sim_facts *f);
 #define SK_THREAD_SERIALIZED 2
 #define SK_THREAD_MULTIPLE 3
 SK_API int sk_tp_thread_asked(void);
+#if SK_MPI_LEVEL >= 2
 /* Before sk_tp_start: the level to ask when SKAMPI_THREAD_LEVEL asks none (IMB-MT's
-** -thread_level, peer_names.h); SK_THREAD_UNASKED: MPI_Init. */
+** -thread_level, peer_names.h); SK_THREAD_UNASKED: MPI_Init. MPI-2 and later. */
 SK_API void sk_tp_thread_ask(int level);
+#endif
 SK_API int sk_tp_thread_granted(void);
 /* "MPI_THREAD_MULTIPLE", ...; "unknown" for SK_THREAD_UNKNOWN. */
 SK_API const char *sk_tp_thread_level_name(int level);
@@ -2452,10 +2454,11 @@ SK_API int sk_tp_take_error(char *msg, size_t size)
 static int tpm_thread_asked = SK_THREAD_UNASKED, tpm_thread_granted = SK_THREAD_UNKNOWN;
 static const char *const tpm_thread_words[] = { "single", "funneled", "serialized", "multiple" };
 
-static int tpm_thread_ask = SK_THREAD_UNASKED;   /* sk_tp_thread_ask's level */
-
 SK_API int sk_tp_thread_asked(void) { return tpm_thread_asked; }
+#if SK_MPI_LEVEL >= 2
+static int tpm_thread_ask = SK_THREAD_UNASKED;   /* sk_tp_thread_ask's level */
 SK_API void sk_tp_thread_ask(int level) { tpm_thread_ask = level; }
+#endif
 SK_API int sk_tp_thread_granted(void) { return tpm_thread_granted; }
 
 SK_API const char *sk_tp_thread_level_name(int level)
@@ -37586,7 +37589,48 @@ static const peer_bench peer_table[] = {
   { "IMB-MT", "BarrierMT", "Thread_barrier", NULL, IMB_SYNC, 0, NULL },
   { "IMB-MT", "BcastMT", "Thread_bcast", NULL, IMB_RANGE, 0, NULL },
   { "IMB-MT", "ReduceMT", "Thread_reduce", NULL, IMB_RANGE, 0, NULL },
-  { "IMB-MT", "AllReduceMT", "Thread_allreduce", NULL, IMB_RANGE, 0, NULL }
+  { "IMB-MT", "AllReduceMT", "Thread_allreduce", NULL, IMB_RANGE, 0, NULL },
+  /* IMB-IO 2021: one access of each process (MPI_IO_write_once / _read_once; private: a
+  ** file of its own) by the data access class of the name (io_daccess.h: explicit
+  ** offsets 1, individual pointer 2, shared pointer 4; blocking 0x10, non-blocking or
+  ** split collective 0x20; 0x100 each process alone, 0x200 collective); S_: one process */
+  { "IMB-IO", "S_Write_Indv", "MPI_IO_write_once", "private=0,daccess=274", IMB_TIME_BW, 1.0, NULL },
+  { "IMB-IO", "S_IWrite_Indv", "MPI_IO_write_once", "private=0,daccess=290", IMB_TIME_BW, 1.0, NULL },
+  { "IMB-IO", "S_Write_Expl", "MPI_IO_write_once", "private=0,daccess=273", IMB_TIME_BW, 1.0, NULL },
+  { "IMB-IO", "S_IWrite_Expl", "MPI_IO_write_once", "private=0,daccess=289", IMB_TIME_BW, 1.0, NULL },
+  { "IMB-IO", "S_Read_Indv", "MPI_IO_read_once", "private=0,daccess=274", IMB_TIME_BW, 1.0, NULL },
+  { "IMB-IO", "S_IRead_Indv", "MPI_IO_read_once", "private=0,daccess=290", IMB_TIME_BW, 1.0, NULL },
+  { "IMB-IO", "S_Read_Expl", "MPI_IO_read_once", "private=0,daccess=273", IMB_TIME_BW, 1.0, NULL },
+  { "IMB-IO", "S_IRead_Expl", "MPI_IO_read_once", "private=0,daccess=289", IMB_TIME_BW, 1.0, NULL },
+  { "IMB-IO", "P_Write_Indv", "MPI_IO_write_once", "private=0,daccess=274", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "P_IWrite_Indv", "MPI_IO_write_once", "private=0,daccess=290", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "P_Write_Shared", "MPI_IO_write_once", "private=0,daccess=276", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "P_IWrite_Shared", "MPI_IO_write_once", "private=0,daccess=292", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "P_Write_Priv", "MPI_IO_write_once", "private=1,daccess=274", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "P_IWrite_Priv", "MPI_IO_write_once", "private=1,daccess=290", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "P_Write_Expl", "MPI_IO_write_once", "private=0,daccess=273", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "P_IWrite_Expl", "MPI_IO_write_once", "private=0,daccess=289", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "P_Read_Indv", "MPI_IO_read_once", "private=0,daccess=274", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "P_IRead_Indv", "MPI_IO_read_once", "private=0,daccess=290", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "P_Read_Shared", "MPI_IO_read_once", "private=0,daccess=276", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "P_IRead_Shared", "MPI_IO_read_once", "private=0,daccess=292", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "P_Read_Priv", "MPI_IO_read_once", "private=1,daccess=274", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "P_IRead_Priv", "MPI_IO_read_once", "private=1,daccess=290", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "P_Read_Expl", "MPI_IO_read_once", "private=0,daccess=273", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "P_IRead_Expl", "MPI_IO_read_once", "private=0,daccess=289", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "C_Write_Indv", "MPI_IO_write_once", "private=0,daccess=530", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "C_IWrite_Indv", "MPI_IO_write_once", "private=0,daccess=546", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "C_Write_Shared", "MPI_IO_write_once", "private=0,daccess=532", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "C_IWrite_Shared", "MPI_IO_write_once", "private=0,daccess=548", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "C_Write_Expl", "MPI_IO_write_once", "private=0,daccess=529", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "C_IWrite_Expl", "MPI_IO_write_once", "private=0,daccess=545", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "C_Read_Indv", "MPI_IO_read_once", "private=0,daccess=530", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "C_IRead_Indv", "MPI_IO_read_once", "private=0,daccess=546", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "C_Read_Shared", "MPI_IO_read_once", "private=0,daccess=532", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "C_IRead_Shared", "MPI_IO_read_once", "private=0,daccess=548", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "C_Read_Expl", "MPI_IO_read_once", "private=0,daccess=529", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "C_IRead_Expl", "MPI_IO_read_once", "private=0,daccess=545", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "Open_Close", "MPI_IO_open_close", "create_flag=0", IMB_SYNC, 0, NULL }
 };
 #define PEER_N ((int)(sizeof peer_table / sizeof peer_table[0]))
 

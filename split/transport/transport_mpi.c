@@ -147,10 +147,11 @@ SK_API int sk_tp_take_error(char *msg, size_t size)
 static int tpm_thread_asked = SK_THREAD_UNASKED, tpm_thread_granted = SK_THREAD_UNKNOWN;
 static const char *const tpm_thread_words[] = { "single", "funneled", "serialized", "multiple" };
 
-static int tpm_thread_ask = SK_THREAD_UNASKED;   /* sk_tp_thread_ask's level */
-
 SK_API int sk_tp_thread_asked(void) { return tpm_thread_asked; }
+#if SK_MPI_LEVEL >= 2
+static int tpm_thread_ask = SK_THREAD_UNASKED;   /* sk_tp_thread_ask's level */
 SK_API void sk_tp_thread_ask(int level) { tpm_thread_ask = level; }
+#endif
 SK_API int sk_tp_thread_granted(void) { return tpm_thread_granted; }
 
 SK_API const char *sk_tp_thread_level_name(int level)

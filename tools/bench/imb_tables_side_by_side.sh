@@ -5,8 +5,8 @@
 # skampi's and show IMB's own noise). Both print IMB's tables, so one reader takes both:
 # per benchmark and #bytes the time IMB's layout leads with -- t_max (the slowest
 # process; the ping-pong's and ping-ping's half round trip), t (IMB-IO's S_, its
-# NON-AGGREGATE table) or, for UniBandMT and BiBandMT, t_avg (one thread's time per
-# message) -- and the ratio skampi / IMB (against the faster of the two IMB runs), to
+# NON-AGGREGATE table), t_pure (IMB-IO's non-blocking I benchmarks, without its overlapped
+# computation) or, for UniBandMT and BiBandMT, t_avg (one thread's time per message) -- and the ratio skampi / IMB (against the faster of the two IMB runs), to
 # tools/bench/results/imb_mt-<mpi>.txt or imb_io-<mpi>.txt. MT: MT_THREADS (default "1")
 # lists thread counts T, each run with OMP_NUM_THREADS=T and -thread_level multiple. IMB is
 # not part of skampi: build it with tools/bench/imb_build.sh (IMB_SUITES="MT IO") and point
@@ -35,7 +35,8 @@ table() {
   awk -v T="$2" '/^# Benchmarking / { b = $3; next }
     /^ *#bytes|^ *#repetitions/ { n = 0; for (i = 1; i <= NF; i++) col[$i] = i; hasbytes = ($1 == "#bytes"); next }
     /^ *[0-9]/ && b != "" { key = hasbytes ? $(col["#bytes"]) : "-"
-      t = ("t_max[usec]" in col) ? $(col["t_max[usec]"]) : ("t[usec]" in col) ? $(col["t[usec]"]) : $(col["t_avg[usec]"])
+      t = ("t_pure[usec]" in col) ? $(col["t_pure[usec]"]) : ("t_max[usec]" in col) ? $(col["t_max[usec]"]) \
+        : ("t[usec]" in col) ? $(col["t[usec]"]) : $(col["t_avg[usec]"])
       print T, b, key, t }' "$1"
 }
 : > "$tmp/imb_a"; : > "$tmp/imb_b"; : > "$tmp/sk"
@@ -48,7 +49,7 @@ done
 {
   echo "# tools/bench/imb_tables_side_by_side.sh $prog $impl: skampi IMB-$prog beside IMB-$prog 2021 ($imb), 2 processes,"
   echo "# $flags, OMP_NUM_THREADS = $threads; $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) processors, load $(cut -d' ' -f1-3 /proc/loadavg)"
-  echo "# time: t_max (t for IMB-IO's S_, t_avg for UniBandMT, BiBandMT) in us, as each prints it; ratio = skampi / min(imb_a, imb_b)"
+  echo "# time: t_max (t for IMB-IO's S_, t_pure for its I benchmarks, t_avg for UniBandMT, BiBandMT) in us, as each prints it; ratio = skampi / min(imb_a, imb_b)"
   printf '%-3s %-12s %8s %12s %12s %12s %8s\n' T benchmark bytes skampi imb_a imb_b ratio
   awk 'FILENAME == ARGV[1] { a[$1" "$2" "$3] = $4; next } FILENAME == ARGV[2] { b[$1" "$2" "$3] = $4; next }
        { k = $1" "$2" "$3; if (!(k in a) || !(k in b)) next; m = a[k] < b[k] ? a[k] : b[k]
@@ -63,7 +64,9 @@ done
     echo "#   latency stands against skampi's pipelined mean there."
   else
     echo "# notes: skampi's -iter N: N timings of one access each (NON-AGGREGATE), IMB-IO's N accesses"
-    echo "#   per timing; the I-benchmarks without IMB-IO's overlapped computation (its t_pure)."
+    echo "#   per timing; the I-benchmarks against IMB-IO's t_pure (skampi overlaps no computation); IMB-IO's blocking"
+    echo "#   reads took milliseconds here where skampi's, reading the file its row wrote just before, took"
+    echo "#   microseconds (the page cache, it seems): the Read lines differ most."
   fi
   echo "#   On this shared host (other builds and tests running) the IMB columns' own spread (imb_a"
   echo "#   against imb_b) is the yardstick for the ratio."
