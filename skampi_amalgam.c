@@ -2237,6 +2237,11 @@ SK_API void sk_tp_sim_facts_get(sk_tp_sim_facts *f);
 #define SK_THREAD_SERIALIZED 2
 #define SK_THREAD_MULTIPLE 3
 SK_API int sk_tp_thread_asked(void);
+#if SK_MPI_LEVEL >= 2
+/* Before sk_tp_start: the level to ask when SKAMPI_THREAD_LEVEL asks none (IMB-MT's
+** -thread_level, peer_names.h); SK_THREAD_UNASKED: MPI_Init. MPI-2 and later. */
+SK_API void sk_tp_thread_ask(int level);
+#endif
 SK_API int sk_tp_thread_granted(void);
 /* "MPI_THREAD_MULTIPLE", ...; "unknown" for SK_THREAD_UNKNOWN. */
 SK_API const char *sk_tp_thread_level_name(int level);
@@ -2450,6 +2455,10 @@ static int tpm_thread_asked = SK_THREAD_UNASKED, tpm_thread_granted = SK_THREAD_
 static const char *const tpm_thread_words[] = { "single", "funneled", "serialized", "multiple" };
 
 SK_API int sk_tp_thread_asked(void) { return tpm_thread_asked; }
+#if SK_MPI_LEVEL >= 2
+static int tpm_thread_ask = SK_THREAD_UNASKED;   /* sk_tp_thread_ask's level */
+SK_API void sk_tp_thread_ask(int level) { tpm_thread_ask = level; }
+#endif
 SK_API int sk_tp_thread_granted(void) { return tpm_thread_granted; }
 
 SK_API const char *sk_tp_thread_level_name(int level)
@@ -2483,6 +2492,7 @@ static void tpm_init(int *argc, char ***argv)
   static const int mpi_levels[] = { MPI_THREAD_SINGLE, MPI_THREAD_FUNNELED, MPI_THREAD_SERIALIZED,
                                     MPI_THREAD_MULTIPLE };
   int provided = MPI_THREAD_SINGLE, i;
+  if (asked == SK_THREAD_UNASKED && !bad) asked = tpm_thread_ask;
   if (asked == SK_THREAD_UNASKED) {
     tpm_check(MPI_Init(argc, argv), "MPI_Init");
     MPI_Query_thread(&provided);
@@ -13480,8 +13490,9 @@ static void header_thread_level(sk_str *h)
   const char *v = getenv("SKAMPI_THREAD_LEVEL");
   int asked = sk_tp_thread_asked(), granted = sk_tp_thread_granted();
   if (asked != SK_THREAD_UNASKED)
-    sk_str_printf(h, "# thread level: asked %s (SKAMPI_THREAD_LEVEL=%s, MPI_Init_thread), granted %s\n",
-                  sk_tp_thread_level_name(asked), v, sk_tp_thread_level_name(granted));
+    sk_str_printf(h, "# thread level: asked %s (%s%s, MPI_Init_thread), granted %s\n", sk_tp_thread_level_name(asked),
+                  v && *v ? "SKAMPI_THREAD_LEVEL=" : "IMB-MT's -thread_level", v && *v ? v : "",
+                  sk_tp_thread_level_name(granted));
   else if (granted == SK_THREAD_UNKNOWN)
     sk_str_printf(h, "# thread level: none asked (MPI_Init: the MPI-1 build%s)\n",
                   v && *v ? " ignores SKAMPI_THREAD_LEVEL" : "");
@@ -22601,6 +22612,243 @@ static const sk_measurement mpi_threads_table[] = {
 
 SK_API const sk_measurement *sk_meas_table_mpi_threads(void) { return mpi_threads_table; }
 /* --- end split/measurements/meas_mpi_threads.c --- */
+/* --- begin split/measurements/meas_mpi_threads_coll.c --- */
+#line 1 "split/measurements/meas_mpi_threads_coll.c"
+/*
+** meas_mpi_threads_coll.c -- the rest of IMB-MT (Intel MPI Benchmarks 2021, written from
+** their published description): T threads per process under MPI_THREAD_MULTIPLE, thread
+** i of every process on its own duplicate of the measurement communicator with its own
+** slots of `count` elements. Ranks 0 and 1: ping-ping, bidirectional windows; every
+** process: send-receive and exchange in a ring, barrier, broadcast, reduce, all-reduce.
+** The span of `iterations` operations of all threads per operation (Thread_bibw: per
+** message of all threads). With one thread each is its IMB-MPI1 counterpart.
+*/
+#line 11 "split/measurements/meas_mpi_threads_coll.c"
+#line 12 "split/measurements/meas_mpi_threads_coll.c"
+#line 13 "split/measurements/meas_mpi_threads_coll.c"
+
+#define TCOLL_DEFAULT_WINDOW 64L
+#define TCOLL_MAX_WINDOW 1024L
+
+/* The rows' VARIANT. */
+enum tcoll_op { TC_PINGPING, TC_SENDRECV, TC_EXCHANGE, TC_BIBW, TC_BARRIER, TC_BCAST, TC_REDUCE, TC_ALLREDUCE };
+
+#if SK_HAVE_THREADS
+
+typedef struct tcoll_state {
+  sk_margs a;
+  int op;
+  int active;                    /* 0: this rank takes no part (ranks beyond 1 of a pair row) */
+  int left, right;               /* the pair's partner (both), or the ring's neighbours */
+  long window;
+  size_t block;                  /* bytes of one thread's slot */
+  MPI_Comm comms[SK_TEAM_MAX];
+  int comms_made;
+  MPI_Request *requests;         /* tcoll_requests per thread */
+  MPI_Status *statuses;          /* and their statuses (MPI_STATUSES_IGNORE draws gcc's warnings) */
+  sk_mctx *m;
+} tcoll_state;
+
+/* Requests per thread of each row. */
+static long tcoll_requests(const tcoll_state *s)
+{
+  return s->op == TC_BIBW ? 2 * s->window : s->op == TC_EXCHANGE ? 2 : 1;
+}
+
+static void tcoll_init(sk_mctx *m, const sk_value *args)
+{
+  tcoll_state *s = (tcoll_state *)sk_calloc(1, sizeof *s);
+  const char *fn = m->name;
+  size_t recv_slots;
+  int i, pair;
+  (void)args;
+  m->state = s;
+  s->a = m->arg;
+  s->op = m->variant;
+  pair = s->op == TC_PINGPING || s->op == TC_BIBW;
+  s->active = !pair || m->rank < 2;
+  s->left = pair ? 1 - m->rank : sk_mpi_ring_left(m);
+  s->right = pair ? 1 - m->rank : sk_mpi_ring_right(m);
+  s->window = s->op != TC_BIBW ? 0 : s->a.window == 0 ? TCOLL_DEFAULT_WINDOW : s->a.window;
+  sk_mpi_check_count(m, fn, "count", s->a.count);
+  sk_mpi_check_count(m, fn, "iterations", s->a.iterations);
+  if (s->op == TC_BCAST || s->op == TC_REDUCE) sk_mpi_check_rank(m, fn, "root", s->a.root);
+  if (s->op == TC_REDUCE || s->op == TC_ALLREDUCE) sk_mpi_check_op(m, fn, s->a.op, s->a.datatype, 0);
+  if (!m->failed && s->op == TC_BIBW && (s->window < 1 || s->window > TCOLL_MAX_WINDOW)) {
+    char msg[160];
+    sprintf(msg, "%s: window %ld must be 0 (IMB-MT's default, %ld) or 1 to %ld", fn, s->window, TCOLL_DEFAULT_WINDOW,
+            TCOLL_MAX_WINDOW);
+    sk_meas_fail(m, msg);
+  }
+  if (sk_team_refuse(m, fn, s->a.threads)) return;
+  if (s->op != TC_BARRIER) {
+    s->block = sk_mpi_block_bytes(m, fn, s->a.count, s->a.datatype, 1, 0);
+    recv_slots = s->op == TC_EXCHANGE ? 2 : 1;
+    m->send_usage = s->active ? s->block * (size_t)s->a.threads : 0;
+    m->recv_usage = s->active ? s->block * (size_t)s->a.threads * recv_slots : 0;
+    m->reported_size = sk_mpi_data_bytes(s->a.count, s->a.datatype);
+  }
+  if (m->failed) return;
+  for (i = 0; i < s->a.threads; i++) MPI_Comm_dup(sk_mpi_comm(m), &s->comms[i]);
+  s->comms_made = i;
+  s->requests = (MPI_Request *)sk_malloc(sizeof(MPI_Request) * (size_t)(s->a.threads * tcoll_requests(s)));
+  s->statuses = (MPI_Status *)sk_malloc(sizeof(MPI_Status) * (size_t)(s->a.threads * tcoll_requests(s)));
+}
+
+static void finalize_tcoll(sk_mctx *m, const sk_value *args)
+{
+  tcoll_state *s = (tcoll_state *)m->state;
+  int i;
+  (void)args;
+  if (s == NULL) return;
+  for (i = 0; i < s->comms_made; i++) MPI_Comm_free(&s->comms[i]);
+  free(s->requests);
+  free(s->statuses);
+  free(s);
+  m->state = NULL;
+}
+
+/* Thread i's `iterations` operations on its communicator, from its slots. */
+static void tcoll_work(void *p, int i)
+{
+  tcoll_state *s = (tcoll_state *)p;
+  sk_mctx *m = s->m;
+  char *send = m->send_buf + (size_t)i * s->block;
+  char *recv = m->recv_buf + (size_t)i * s->block * (s->op == TC_EXCHANGE ? 2 : 1);
+  MPI_Request *req = s->requests + (size_t)i * (size_t)tcoll_requests(s);
+  MPI_Status *st = s->statuses + (size_t)i * (size_t)tcoll_requests(s);
+  MPI_Comm comm = s->comms[i];
+  MPI_Datatype dt = s->op == TC_BARRIER ? MPI_BYTE : s->a.datatype->mpi;
+  int count = (int)s->a.count, w = (int)s->window, root = (int)s->a.root, j;
+  long k;
+  for (k = 0; k < s->a.iterations; k++) {
+    switch (s->op) {
+    case TC_PINGPING:
+      MPI_Isend(send, count, dt, s->right, 0, comm, &req[0]);
+      MPI_Recv(recv, count, dt, s->left, 0, comm, MPI_STATUS_IGNORE);
+      MPI_Wait(&req[0], st);
+      break;
+    case TC_SENDRECV:
+      MPI_Sendrecv(send, count, dt, s->right, 0, recv, count, dt, s->left, 0, comm, MPI_STATUS_IGNORE);
+      break;
+    case TC_EXCHANGE:   /* the left neighbour's message into the first slot, the right's into the second */
+      MPI_Isend(send, count, dt, s->left, 0, comm, &req[0]);
+      MPI_Isend(send, count, dt, s->right, 1, comm, &req[1]);
+      MPI_Recv(recv, count, dt, s->left, 1, comm, MPI_STATUS_IGNORE);
+      MPI_Recv(recv + s->block, count, dt, s->right, 0, comm, MPI_STATUS_IGNORE);
+      MPI_Waitall(2, req, st);
+      break;
+    case TC_BIBW:   /* a window each way at once, then an empty acknowledgement each way */
+      for (j = 0; j < w; j++) MPI_Irecv(recv, count, dt, s->left, 0, comm, &req[j]);
+      for (j = 0; j < w; j++) MPI_Isend(send, count, dt, s->right, 0, comm, &req[w + j]);
+      MPI_Waitall(2 * w, req, st);
+      MPI_Sendrecv(send, 0, dt, s->right, 1, recv, 0, dt, s->left, 1, comm, MPI_STATUS_IGNORE);
+      break;
+    case TC_BARRIER: MPI_Barrier(comm); break;
+    case TC_BCAST: MPI_Bcast(m->rank == root ? send : recv, count, dt, root, comm); break;
+    case TC_REDUCE: MPI_Reduce(send, recv, count, dt, s->a.op->mpi, root, comm); break;
+    default: MPI_Allreduce(send, recv, count, dt, s->a.op->mpi, comm); break;
+    }
+  }
+}
+
+static double tcoll_measure(sk_mctx *m, const sk_value *args)
+{
+  tcoll_state *s = (tcoll_state *)m->state;
+  sk_team team;
+  double start, span = 0.0, per;
+  int made = 1;
+  (void)args;
+  s->m = m;
+  if (s->active && s->a.threads > 1) made = sk_team_start(&team, (int)s->a.threads, tcoll_work, s);
+  start = sk_sync_start(m);
+  if (s->active && made) {
+    if (s->a.threads > 1) sk_team_run(&team);
+    else tcoll_work(s, 0);
+    span = MPI_Wtime() - start;
+  }
+  sk_sync_stop(m);
+  if (!made) sk_meas_fail(m, "could not make the threads (pthread_create failed)");
+  if (!s->active) return -1.0;
+  if (s->a.iterations == 0) return 0.0;
+  per = (double)s->a.iterations * (s->op == TC_BIBW ? 2.0 * (double)s->a.threads * (double)s->window : 1.0);
+  return span / per;
+}
+
+/* The reductions: every thread's send slot holds the operands (sk_mpi_verify_fill_operands). */
+static void prepare_tcoll_reduce(sk_mctx *m, const sk_value *args)
+{
+  tcoll_state *s = (tcoll_state *)m->state;
+  long i;
+  (void)args;
+  sk_mpi_verify_fill_operands(m, s->a.count, s->a.datatype);
+  for (i = 1; i < s->a.threads; i++) memcpy(m->send_buf + (size_t)i * s->block, m->send_buf, s->block);
+}
+
+/* Every thread's receive slot(s) hold what its peers on its communicator sent. */
+static void check_tcoll(sk_mctx *m, const sk_value *args)
+{
+  tcoll_state *s = (tcoll_state *)m->state;
+  const sk_margs *a = &s->a;
+  long i;
+  (void)args;
+  if (!s->active || a->iterations == 0) return;
+  for (i = 0; i < a->threads && !m->failed; i++) {
+    size_t mine = (size_t)i * s->block;
+    char what[80];
+    sprintf(what, "slot of thread %ld", i);
+    switch (s->op) {
+    case TC_EXCHANGE:
+      sprintf(what, "slot of thread %ld from the left", i);
+      if (!sk_mpi_verify_block(m, what, m->recv_buf + 2 * mine, a->count, a->datatype, a->count, a->datatype, s->left,
+                               mine))
+        break;
+      sprintf(what, "slot of thread %ld from the right", i);
+      sk_mpi_verify_block(m, what, m->recv_buf + 2 * mine + s->block, a->count, a->datatype, a->count, a->datatype,
+                          s->right, mine);
+      break;
+    case TC_BCAST:
+      if (m->rank != a->root)
+        sk_mpi_verify_block(m, what, m->recv_buf + mine, a->count, a->datatype, a->count, a->datatype, a->root, mine);
+      break;
+    case TC_REDUCE: case TC_ALLREDUCE:
+      if (s->op == TC_ALLREDUCE || m->rank == a->root)
+        sk_mpi_verify_reduced(m, what, m->recv_buf + mine, a->count, a->datatype, a->op, 0, m->size - 1);
+      break;
+    default:
+      sk_mpi_verify_block(m, what, m->recv_buf + mine, a->count, a->datatype, a->count, a->datatype, s->left, mine);
+      break;
+    }
+  }
+}
+
+#endif /* SK_HAVE_THREADS */
+
+#define TC_SIG "count:i datatype:t threads:i iterations:i"
+#define TC_PAT SK_PATTERN_COLLECTIVE
+
+static const sk_measurement mpi_threads_coll_table[] = {
+  SK_ROW_THREADS("Thread_pingping", TC_SIG, TC_PAT, 2, TC_PINGPING, tcoll_measure, tcoll_init, finalize_tcoll, NULL,
+                 check_tcoll, NULL),
+  SK_ROW_THREADS("Thread_sendrecv", TC_SIG, TC_PAT, 2, TC_SENDRECV, tcoll_measure, tcoll_init, finalize_tcoll, NULL,
+                 check_tcoll, NULL),
+  SK_ROW_THREADS("Thread_exchange", TC_SIG, TC_PAT, 2, TC_EXCHANGE, tcoll_measure, tcoll_init, finalize_tcoll, NULL,
+                 check_tcoll, NULL),
+  SK_ROW_THREADS("Thread_bibw", "count:i datatype:t threads:i window:i iterations:i", TC_PAT, 2, TC_BIBW, tcoll_measure,
+                 tcoll_init, finalize_tcoll, NULL, check_tcoll, NULL),
+  SK_ROW_THREADS("Thread_barrier", "threads:i iterations:i", TC_PAT, 1, TC_BARRIER, tcoll_measure, tcoll_init,
+                 finalize_tcoll, NULL, NULL, "a barrier moves no data"),
+  SK_ROW_THREADS("Thread_bcast", "count:i datatype:t root:i threads:i iterations:i", TC_PAT, 1, TC_BCAST, tcoll_measure,
+                 tcoll_init, finalize_tcoll, NULL, check_tcoll, NULL),
+  SK_ROW_THREADS("Thread_reduce", "count:i datatype:t op:o root:i threads:i iterations:i", TC_PAT, 1, TC_REDUCE,
+                 tcoll_measure, tcoll_init, finalize_tcoll, prepare_tcoll_reduce, check_tcoll, NULL),
+  SK_ROW_THREADS("Thread_allreduce", "count:i datatype:t op:o threads:i iterations:i", TC_PAT, 1, TC_ALLREDUCE,
+                 tcoll_measure, tcoll_init, finalize_tcoll, prepare_tcoll_reduce, check_tcoll, NULL),
+  SK_ROW_END
+};
+
+SK_API const sk_measurement *sk_meas_table_mpi_threads_coll(void) { return mpi_threads_coll_table; }
+/* --- end split/measurements/meas_mpi_threads_coll.c --- */
 /* --- begin split/measurements/meas_mpi_partitioned.c --- */
 #line 1 "split/measurements/meas_mpi_partitioned.c"
 /*
@@ -29387,6 +29635,7 @@ SK_API const sk_measurement *sk_meas_table_mpi_session(void);
 SK_API const sk_measurement *sk_meas_table_mpi_bw(void);
 SK_API const sk_measurement *sk_meas_table_mpi_peer_p2p_imb(void);
 SK_API const sk_measurement *sk_meas_table_mpi_threads(void);
+SK_API const sk_measurement *sk_meas_table_mpi_threads_coll(void);
 SK_API const sk_measurement *sk_meas_table_mpi_partitioned(void);
 SK_API const sk_measurement *sk_meas_table_mpi_mprobe(void);
 SK_API const sk_measurement *sk_meas_table_mpi_win_atomic(void);
@@ -29414,6 +29663,7 @@ static const catalogue_table catalogue_tables[] = {
   { sk_meas_table_mpi_bw, "bandwidth: streaming bandwidth and message rate (windows of non-blocking messages, OSU style); size/time = MB/s" },
   { sk_meas_table_mpi_peer_p2p_imb, "p2p_patterns: IMB-P2P's patterns, every process at once: ping-ping pairs, a Sendrecv_replace ring, random pairs and rings (a seeded generator), 2-D and 3-D periodic stencils; one round per timing" },
   { sk_meas_table_mpi_threads, "threads: point-to-point with T threads per process, thread i of rank 0 with thread i of rank 1, each pair on its own communicator (IMB-MT style; need MPI-2 and POSIX threads; more than one thread needs MPI_THREAD_MULTIPLE: SKAMPI_THREAD_LEVEL=multiple)" },
+  { sk_meas_table_mpi_threads_coll, "threads_imb_mt: the rest of IMB-MT with T threads per process, thread i of every process on its own communicator: ping-ping and bidirectional windows (ranks 0 and 1), send-receive and exchange in a ring, barrier, broadcast, reduce, all-reduce (need MPI-2 and POSIX threads; more than one thread needs MPI_THREAD_MULTIPLE: SKAMPI_THREAD_LEVEL=multiple)" },
   { sk_meas_table_mpi_partitioned, "partitioned: MPI-4 partitioned point-to-point (need MPI-4): MPI_Psend_init/MPI_Precv_init, MPI_Pready from one or T threads, MPI_Parrived" },
   { sk_meas_table_mpi_mprobe, "matched_probe: MPI-3 ping-pongs received through MPI_Mprobe/MPI_Improbe" },
   { sk_meas_table_mpi_coll, "collective: MPI collectives, delayed and wait patterns" },
@@ -37117,6 +37367,8 @@ typedef struct sk_oneline {
   int bytes;                /* the sizes are bytes: a reduction's count of MPI_INT is a quarter */
   int comment;              /* 0: the program's first comment line and settings; 1: leave them out
                             ** (a further benchmark of the same program) */
+  const char *counts;       /* a list of counts ("1, 16, 256", IMB-MT's -count) instead of the sweep */
+  long buffer;              /* bytes of set_skampi_buffer; 0: from the sweep's largest count */
 } sk_oneline;
 
 /* argv[i] is one of the one-line options: takes it (and its value) into *o; the number
@@ -37344,20 +37596,25 @@ static int oneline_args(const sk_oneline *o, const sk_measurement *m, sk_str *ar
   return 1;
 }
 
-/* One suite: the sweep over count (or one point) on the communicator comm. */
+/* One suite: the sweep over count (or the list counts, or one point) on the communicator comm. */
 static void oneline_suite(sk_str *text, const char *suite, const char *comm, const sk_measurement *m,
-                          const char *args, int sweeps, int zero, long min, long max)
+                          const char *args, int sweeps, int zero, long min, long max, const char *counts)
 {
   sk_str_printf(text, "\nbegin measurement \"%s\"\n", suite);
-  if (sweeps && (min == 0 || zero)) {   /* the 0-byte message: a loop of one point, as the sweep's lines */
-    sk_str_printf(text, "  for count = 0 to 0 do\n");
+  if (sweeps && counts != NULL) {   /* the list as given */
+    sk_str_printf(text, "  for count in [%s] do\n", counts);
     sk_str_printf(text, "    measure %s : %s(%s)\n  od\n", comm, m->name, args);
-    if (min == 0) min = 1;
-  }
-  if (sweeps && min <= max) {
-    sk_str_printf(text, "  for count = %ld to %ld step *2 do\n", min, max);
-    sk_str_printf(text, "    measure %s : %s(%s)\n  od\n", comm, m->name, args);
-  } else if (!sweeps) {
+  } else if (sweeps) {
+    if (min == 0 || zero) {   /* the 0-byte message: a loop of one point, as the sweep's lines */
+      sk_str_printf(text, "  for count = 0 to 0 do\n");
+      sk_str_printf(text, "    measure %s : %s(%s)\n  od\n", comm, m->name, args);
+      if (min == 0) min = 1;
+    }
+    if (min <= max) {
+      sk_str_printf(text, "  for count = %ld to %ld step *2 do\n", min, max);
+      sk_str_printf(text, "    measure %s : %s(%s)\n  od\n", comm, m->name, args);
+    }
+  } else {
     sk_str_printf(text, "  measure %s : %s(%s)\n", comm, m->name, args);
   }
   sk_str_puts(text, "end measurement\n");
@@ -37395,7 +37652,8 @@ SK_API int sk_oneline_program(const sk_oneline *o, int nprocs, sk_str *text, sk_
   ok = oneline_args(o, m, &args, &sweeps, &per_process, err);
   if (ok && !o->comment) {
     sk_str_printf(text, "# A one-line run of skampi (skampi %s ...): %s", o->name, m->name);
-    if (sweeps) sk_str_printf(text, " over count = %ld ... %ld (step *2)", min, max);
+    if (sweeps && o->counts) sk_str_printf(text, " over count in [%s]", o->counts);
+    else if (sweeps) sk_str_printf(text, " over count = %ld ... %ld (step *2)", min, max);
     sk_str_printf(text, "%s.\n", o->procs_min > 0 ? ", one suite per number of processes" : "");
     if (o->reps_min > 0) {
       sk_str_printf(text, "set_min_repetitions(%ld)\nset_max_repetitions(%ld)\n", o->reps_min, o->reps_max);
@@ -37405,19 +37663,21 @@ SK_API int sk_oneline_program(const sk_oneline *o, int nprocs, sk_str *text, sk_
     if (o->error > 0.0) sk_str_printf(text, "set_max_relative_standard_error(%g)\n", o->error);
   }
   if (ok) {
-    if (sweeps) {   /* the largest count of MPI_INT (4 bytes) or MPI_BYTE sent and received (per process) */
+    if (sweeps && o->buffer > 0) {
+      sk_str_printf(text, "set_skampi_buffer(%ld)\n", o->buffer > 16384 ? o->buffer : 16384L);
+    } else if (sweeps) {   /* the largest count of MPI_INT (4 bytes) or MPI_BYTE sent and received (per process) */
       sk_str_printf(text, "set_skampi_buffer(%ld%s)\n", (strchr(m->params, 'o') ? 8 : 2) * (max > 16384 ? max : 16384),
                     per_process ? " * get_np()" : "");
     }
     if (o->procs_min == 0) {
       oneline_suite(text, o->suite ? o->suite : m->name, "MPI_COMM_WORLD", m, args.data ? args.data : "", sweeps,
-                    o->zero_first, min, max);
+                    o->zero_first, min, max, o->counts);
     } else {
       for (n = o->procs_min; n <= procs_max; n++) {
         char suite[200], comm[40];
         sprintf(suite, "%.150s-np%ld", o->suite ? o->suite : m->name, n);
         sprintf(comm, "comm(%ld)", n);
-        oneline_suite(text, suite, comm, m, args.data ? args.data : "", sweeps, o->zero_first, min, max);
+        oneline_suite(text, suite, comm, m, args.data ? args.data : "", sweeps, o->zero_first, min, max, o->counts);
       }
     }
   }
@@ -37485,6 +37745,12 @@ typedef struct sk_peer {
   int info;                    /* 'h': -h, 'l': IMB's -list, 'v': OSU's -v (sk_peer_info); 0: a run */
   int included[SK_PEER_MAX], nincluded;   /* IMB's -include: added to the default list */
   int excluded[SK_PEER_MAX], nexcluded;   /* IMB's -exclude: taken out */
+  /* IMB-MT's own options (its option list differs from the other programs'): */
+  char counts[200];            /* -count's list, ", "-separated ("1, 2, 4, 8": IMB-MT's default) */
+  long count_max;              /* its largest count */
+  long repeat;                 /* -repeat: operations per timing (iterations=); 0: IMB-MT's 1000 */
+  int char_type;               /* -datatype char (else int) */
+  long threads;                /* -thread_level multiple: OMP_NUM_THREADS (default 1); else 1 */
   char output_buf[200];
 } sk_peer;
 
@@ -37524,17 +37790,19 @@ SK_API int sk_peer_print(const sk_peer *p, int nprocs);
 */
 #line 9 "split/cli/peer_names.c"
 #line 10 "split/cli/peer_names.c"
+#line 11 "split/cli/peer_names.c"
 
 /* The layouts. OSU: latency (one-way) of a ping-pong, bandwidth, bandwidth and message
 ** rate, a collective's latency, one without a size (barrier), one-sided latency and
 ** bandwidth, a non-blocking collective (overlap). IMB: t[usec] and Mbytes/sec, the
 ** range over processes with Mbytes/sec, the range, the range without sizes, Mbytes/sec
 ** and Msg/sec, overlap, overlap without sizes, IMB-P2P's t[usec], Mbytes/sec and Msg/sec
-** of one pair's round trip and of a round of every process. */
+** of one pair's round trip and of a round of every process, IMB-MT's t_avg with Mbytes/sec
+** and Msg/sec. */
 enum {
   OSU_LAT, OSU_BW, OSU_MBW, OSU_COLL, OSU_SYNC, OSU_RMA_LAT, OSU_RMA_BW, OSU_NBC,
   IMB_TIME_BW, IMB_RANGE_BW, IMB_RANGE, IMB_SYNC, IMB_BW_RATE, IMB_OVERLAP, IMB_OVERLAP_SYNC,
-  IMB_P2P_PAIR, IMB_P2P
+  IMB_P2P_PAIR, IMB_P2P, IMB_MT_BAND
 };
 
 typedef struct peer_bench {
@@ -37738,9 +38006,59 @@ static const peer_bench peer_table[] = {
   { "IMB-P2P", "Corandom", "P2P_Corandom", NULL, IMB_P2P, 1.0, NULL },
   { "IMB-P2P", "Stencil2D", "P2P_Stencil2D", NULL, IMB_P2P, 4.0, NULL },
   { "IMB-P2P", "Stencil3D", "P2P_Stencil3D", NULL, IMB_P2P, 6.0, NULL },
-  /* IMB-MT: one thread per process unless SKAMPI_THREAD_LEVEL=multiple and a .ski */
-  { "IMB-MT", "PingPongMT", "Thread_pingpong", "threads=1", IMB_TIME_BW, 1.0, NULL },
-  { "IMB-MT", "UniBandMT", "Thread_bw", "threads=1", IMB_BW_RATE, 1.0, NULL }
+  /* IMB-MT 2021 (the benchmarks its source builds): one thread per process, or with
+  ** -thread_level multiple OMP_NUM_THREADS of them; the set is IMB-MT's options' */
+  { "IMB-MT", "PingPongMT", "Thread_pingpong", NULL, IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-MT", "PingPingMT", "Thread_pingping", NULL, IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-MT", "SendRecvMT", "Thread_sendrecv", NULL, IMB_RANGE_BW, 2.0, NULL },
+  { "IMB-MT", "ExchangeMT", "Thread_exchange", NULL, IMB_RANGE_BW, 4.0, NULL },
+  { "IMB-MT", "UniBandMT", "Thread_bw", NULL, IMB_MT_BAND, 1.0, NULL },
+  { "IMB-MT", "BiBandMT", "Thread_bibw", NULL, IMB_MT_BAND, 1.0, NULL },
+  { "IMB-MT", "BarrierMT", "Thread_barrier", NULL, IMB_SYNC, 0, NULL },
+  { "IMB-MT", "BcastMT", "Thread_bcast", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MT", "ReduceMT", "Thread_reduce", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MT", "AllReduceMT", "Thread_allreduce", NULL, IMB_RANGE, 0, NULL },
+  /* IMB-IO 2021: one access of each process (MPI_IO_write_once / _read_once; private: a
+  ** file of its own) by the data access class of the name (io_daccess.h: explicit
+  ** offsets 1, individual pointer 2, shared pointer 4; blocking 0x10, non-blocking or
+  ** split collective 0x20; 0x100 each process alone, 0x200 collective); S_: one process */
+  { "IMB-IO", "S_Write_Indv", "MPI_IO_write_once", "private=0,daccess=274", IMB_TIME_BW, 1.0, NULL },
+  { "IMB-IO", "S_IWrite_Indv", "MPI_IO_write_once", "private=0,daccess=290", IMB_TIME_BW, 1.0, NULL },
+  { "IMB-IO", "S_Write_Expl", "MPI_IO_write_once", "private=0,daccess=273", IMB_TIME_BW, 1.0, NULL },
+  { "IMB-IO", "S_IWrite_Expl", "MPI_IO_write_once", "private=0,daccess=289", IMB_TIME_BW, 1.0, NULL },
+  { "IMB-IO", "S_Read_Indv", "MPI_IO_read_once", "private=0,daccess=274", IMB_TIME_BW, 1.0, NULL },
+  { "IMB-IO", "S_IRead_Indv", "MPI_IO_read_once", "private=0,daccess=290", IMB_TIME_BW, 1.0, NULL },
+  { "IMB-IO", "S_Read_Expl", "MPI_IO_read_once", "private=0,daccess=273", IMB_TIME_BW, 1.0, NULL },
+  { "IMB-IO", "S_IRead_Expl", "MPI_IO_read_once", "private=0,daccess=289", IMB_TIME_BW, 1.0, NULL },
+  { "IMB-IO", "P_Write_Indv", "MPI_IO_write_once", "private=0,daccess=274", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "P_IWrite_Indv", "MPI_IO_write_once", "private=0,daccess=290", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "P_Write_Shared", "MPI_IO_write_once", "private=0,daccess=276", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "P_IWrite_Shared", "MPI_IO_write_once", "private=0,daccess=292", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "P_Write_Priv", "MPI_IO_write_once", "private=1,daccess=274", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "P_IWrite_Priv", "MPI_IO_write_once", "private=1,daccess=290", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "P_Write_Expl", "MPI_IO_write_once", "private=0,daccess=273", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "P_IWrite_Expl", "MPI_IO_write_once", "private=0,daccess=289", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "P_Read_Indv", "MPI_IO_read_once", "private=0,daccess=274", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "P_IRead_Indv", "MPI_IO_read_once", "private=0,daccess=290", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "P_Read_Shared", "MPI_IO_read_once", "private=0,daccess=276", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "P_IRead_Shared", "MPI_IO_read_once", "private=0,daccess=292", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "P_Read_Priv", "MPI_IO_read_once", "private=1,daccess=274", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "P_IRead_Priv", "MPI_IO_read_once", "private=1,daccess=290", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "P_Read_Expl", "MPI_IO_read_once", "private=0,daccess=273", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "P_IRead_Expl", "MPI_IO_read_once", "private=0,daccess=289", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "C_Write_Indv", "MPI_IO_write_once", "private=0,daccess=530", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "C_IWrite_Indv", "MPI_IO_write_once", "private=0,daccess=546", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "C_Write_Shared", "MPI_IO_write_once", "private=0,daccess=532", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "C_IWrite_Shared", "MPI_IO_write_once", "private=0,daccess=548", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "C_Write_Expl", "MPI_IO_write_once", "private=0,daccess=529", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "C_IWrite_Expl", "MPI_IO_write_once", "private=0,daccess=545", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "C_Read_Indv", "MPI_IO_read_once", "private=0,daccess=530", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "C_IRead_Indv", "MPI_IO_read_once", "private=0,daccess=546", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "C_Read_Shared", "MPI_IO_read_once", "private=0,daccess=532", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "C_IRead_Shared", "MPI_IO_read_once", "private=0,daccess=548", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "C_Read_Expl", "MPI_IO_read_once", "private=0,daccess=529", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "C_IRead_Expl", "MPI_IO_read_once", "private=0,daccess=545", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "Open_Close", "MPI_IO_open_close", "create_flag=0", IMB_SYNC, 0, NULL }
 };
 #define PEER_N ((int)(sizeof peer_table / sizeof peer_table[0]))
 
@@ -37773,6 +38091,20 @@ static const peer_option imb_options[] = {
   { "-aggregate_mode", 1, 0 }, { "-noheader", 0, 0 }, { "-list", 0, 1 }, { "-o", 1, 1 }, { "-q", 0, 1 }
 };
 
+/* IMB-MT's own (MT_suite.cpp's and the common -thread_level, -input, -include, -exclude). */
+static const peer_option imb_mt_options[] = {
+  { "-count", 1, 1 }, { "-repeat", 1, 1 }, { "-datatype", 1, 1 }, { "-thread_level", 1, 1 },
+  { "-window_size", 1, 1 }, { "-barrier", 1, 0 }, { "-warmup", 1, 0 }, { "-stride", 1, 0 },
+  { "-malloc_align", 1, 0 }, { "-malloc_algo", 1, 0 }, { "-check", 1, 1 }, { "-noheader", 0, 0 },
+  { "-input", 1, 1 }, { "-include", 1, 1 }, { "-exclude", 1, 1 }, { "-list", 0, 1 }, { "-o", 1, 1 }, { "-q", 0, 1 }
+};
+
+/* The processes a benchmark runs on: 1 for IMB-IO's S_ (the others waiting), 0 for all. */
+static int peer_procs(const peer_bench *e)
+{
+  return sk_streq(e->family, "IMB-IO") && e->name[0] == 'S' ? 1 : 0;
+}
+
 /* IMB 2021's benchmarks that a program leaves out when none is named (those without
 ** the DEFAULT flag in its sources): named ones, -include and -input still run them. */
 static const char *const imb_non_default[] = {
@@ -37798,6 +38130,7 @@ static int peer_is_default(const peer_bench *e)
 static const peer_option *peer_options_of(const sk_peer *p, int *n)
 {
   if (p->tool == 'o') { *n = (int)(sizeof osu_options / sizeof osu_options[0]); return osu_options; }
+  if (sk_streq(p->family, "IMB-MT")) { *n = (int)(sizeof imb_mt_options / sizeof imb_mt_options[0]); return imb_mt_options; }
   *n = (int)(sizeof imb_options / sizeof imb_options[0]);
   return imb_options;
 }
@@ -37916,6 +38249,55 @@ static int peer_imb_msglog(const char *v, sk_peer *p)
   return 1;
 }
 
+/* IMB-MT's -count "1,16,256": whole numbers up to 128M, at most 32 of them, into p->counts
+** (", "-separated) and p->count_max; 0 when it is none. */
+static int peer_mt_counts(const char *v, sk_peer *p)
+{
+  char item[32];
+  long n;
+  int k = 0;
+  p->counts[0] = '\0';
+  p->count_max = 0;
+  while (*v) {
+    size_t len = strcspn(v, ",");
+    if (len == 0 || len >= sizeof item || ++k > 32) return 0;
+    memcpy(item, v, len);
+    item[len] = '\0';
+    if (!peer_number(item, &n)) return 0;
+    sprintf(p->counts + strlen(p->counts), "%s%ld", k > 1 ? ", " : "", n);
+    if (n > p->count_max) p->count_max = n;
+    v += len;
+    if (*v == ',' && *++v == '\0') return 0;
+  }
+  return k > 0;
+}
+
+/* IMB-MT's -thread_level: multiple takes OMP_NUM_THREADS threads per process (1 to
+** SK_PEER_THREADS, default 1) and asks the library for MPI_THREAD_MULTIPLE; single,
+** funneled and serialized one thread, that level asked. 0 for another value. */
+#define SK_PEER_THREADS 64
+static int peer_mt_thread_level(const char *v, sk_peer *p, sk_str *err)
+{
+  static const char *const levels[] = { "single", "funneled", "serialized", "multiple" };
+  const char *omp = getenv("OMP_NUM_THREADS");
+  int k;
+  for (k = 0; k < 4 && !sk_streq(v, levels[k]); k++) continue;
+  if (k == 4) {
+    sk_str_printf(err, "skampi: IMB-MT -thread_level '%s': give single, funneled, serialized or multiple", v);
+    return 0;
+  }
+  p->threads = 1;
+  if (k == 3 && omp != NULL && *omp && (!peer_number(omp, &p->threads) || p->threads < 1 || p->threads > SK_PEER_THREADS)) {
+    sk_str_printf(err, "skampi: IMB-MT -thread_level multiple: OMP_NUM_THREADS='%s' is no number of threads from 1 "
+                  "to %d", omp, SK_PEER_THREADS);
+    return 0;
+  }
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
+  sk_tp_thread_ask(k);
+#endif
+  return 1;
+}
+
 /* The benchmark called argv[1] (an OSU program or IMB's benchmark) or the IMB program:
 ** its family, or NULL. */
 static const char *peer_family_of(const char *a)
@@ -37993,6 +38375,9 @@ SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const
   if (p->tool == 'o') {
     if ((k = peer_find("osu", first)) < 0) return peer_no_bench("osu", first, err);
     p->bench[p->nbench++] = k;
+  } else if (sk_streq(family, "IMB-MT")) {
+    p->threads = 1;
+    peer_mt_counts("1,2,4,8", p);   /* IMB-MT's defaults: 1, 2, 4, 8 ints */
   }
   for (i = 2; i < argc; i++) {
     const char *a = argv[i], *v = NULL;
@@ -38055,6 +38440,23 @@ SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const
       if (!peer_count(p, a, v, &p->npmin, PEER_NUMBER_MAX, "a number of processes from 1", err)) return -1;
     } else if (sk_streq(op->name, "-zero_size")) {
       p->no_zero = sk_streq(v, "0") || sk_streq(v, "off") || sk_streq(v, "disable");
+    } else if (sk_streq(op->name, "-count")) {
+      if (!peer_mt_counts(v, p)) {
+        sk_str_printf(err, "skampi: IMB-MT -count '%s': give counts separated by commas (at most 32, each up to 128M)", v);
+        return -1;
+      }
+    } else if (sk_streq(op->name, "-repeat")) {
+      if (!peer_count(p, a, v, &p->repeat, PEER_NUMBER_MAX, "a number of repetitions from 1", err)) return -1;
+    } else if (sk_streq(op->name, "-datatype")) {
+      if (!sk_streq(v, "int") && !sk_streq(v, "char")) {
+        sk_str_printf(err, "skampi: IMB-MT -datatype '%s': give int or char", v);
+        return -1;
+      }
+      p->char_type = sk_streq(v, "char");
+    } else if (sk_streq(op->name, "-check")) {   /* IMB-MT's data check: skampi's -v */
+      p->validate = *verify = !sk_streq(v, "0") && !sk_streq(v, "off") && !sk_streq(v, "false") && !sk_streq(v, "no");
+    } else if (sk_streq(op->name, "-thread_level")) {
+      if (!peer_mt_thread_level(v, p, err)) return -1;
     } else if (sk_streq(op->name, "-f") || sk_streq(op->name, "--full")) p->full = 1;
     else if (sk_streq(op->name, "-z") || sk_streq(op->name, "--tail-lat")) {
       p->ntail = 0;
@@ -38076,6 +38478,10 @@ SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const
       if (!peer_imb_list(p, op->name, v, err)) return -1;
     } else if (sk_streq(op->name, "-o")) *output = v;
     else if (sk_streq(op->name, "-q")) *quiet = p->quiet = 1;
+  }
+  if (p->threads > 0 && p->validate && p->char_type) {   /* as IMB-MT: its check knows int only */
+    sk_str_printf(err, "skampi: IMB-MT -check: only with -datatype int (as IMB-MT's)");
+    return -1;
   }
   if (p->tool == 'i' && p->nbench == 0)   /* IMB without names: the program's default list (-include's too) */
     for (k = 0; k < PEER_N && p->nbench < SK_PEER_MAX; k++)
@@ -38150,13 +38556,23 @@ SK_API int sk_peer_program(const sk_peer *p, sk_oneline *o, int nprocs, sk_str *
     o->zero_first = p->tool == 'i' && !p->no_zero;   /* IMB: 0, then 2^MIN ... 2^MAX */
     if (o->zero_first && p->imb_min_log > 0) o->size_min = 1L << p->imb_min_log;
     sprintf(set, "%s%s", e->set ? e->set : "", e->set ? "," : "");
+    if (p->threads > 0) {   /* IMB-MT: its counts of its datatype, T threads, -repeat operations per timing */
+      sprintf(set, "threads=%ld,datatype=%s,iterations=%ld,", p->threads,   /* MPI_SUM needs an integer type */
+              !p->char_type ? "MPI_INT" : strstr(e->row, "reduce") ? "MPI_UNSIGNED_CHAR" : "MPI_CHAR",
+              p->repeat > 0 ? p->repeat : 1000L);
+      o->counts = p->counts;
+      o->buffer = 4L * p->threads * p->count_max * (p->char_type ? 1L : 4L);   /* send, 2 receive slots, spare */
+    }
     if (p->iterations > 0) {   /* a fixed number of operations: one per repetition */
       o->reps_min = o->reps_max = p->iterations;
       if (!strstr(set, "iterations=")) strcat(set, "iterations=1,");
     }
     if (p->window > 0) sprintf(set + strlen(set), "window=%ld,", p->window);
     o->set = set;
-    if (p->npmin > 0 && nprocs > 0 && e->layout != IMB_TIME_BW && e->layout != IMB_BW_RATE && e->layout != IMB_P2P_PAIR) {
+    if (peer_procs(e) > 0) {   /* IMB-IO's S_: on one process, the others waiting */
+      o->procs_min = o->procs_max = peer_procs(e);
+      ok = sk_oneline_program(o, nprocs, text, err);
+    } else if (p->npmin > 0 && nprocs > 0 && e->layout != IMB_TIME_BW && e->layout != IMB_BW_RATE && e->layout != IMB_P2P_PAIR) {
       for (n = p->npmin; ok; n = n * 2 > nprocs && n < nprocs ? nprocs : n * 2) {   /* P, 2P, ..., all */
         o->procs_min = o->procs_max = n;
         ok = sk_oneline_program(o, nprocs, text, err);
@@ -38326,28 +38742,34 @@ static void peer_imb_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
     { "#bytes", "#repetitions", "t_ovrl[usec]", "t_pure[usec]", "t_CPU[usec]", " overlap[%]" },
     { "#repetitions", "t_ovrl[usec]", "t_pure[usec]", "t_CPU[usec]", " overlap[%]", NULL },
     { "#bytes", "#repetitions", "t[usec]", "Mbytes/sec", "Msg/sec", NULL },
-    { "#bytes", "#repetitions", "t[usec]", "Mbytes/sec", "Msg/sec", NULL }
+    { "#bytes", "#repetitions", "t[usec]", "Mbytes/sec", "Msg/sec", NULL },
+    { "#bytes", "#repetitions", "t_avg[usec]", "Mbytes/sec", "Msg/sec", NULL }
   };
+  long threads = p->threads > 0 ? p->threads : 1;   /* IMB-MT's #bytes: T threads' messages */
+  int shown = peer_procs(e) > 0 ? peer_procs(e) : e->layout == IMB_TIME_BW || e->layout == IMB_BW_RATE || e->layout == IMB_MT_BAND
+              || e->layout == IMB_P2P_PAIR || sk_streq(e->row, "Thread_pingpong") || sk_streq(e->row, "Thread_pingping") ? 2 : procs;
   int h = e->layout - IMB_TIME_BW, k, fields = 0;
-  int pair = e->layout == IMB_TIME_BW || e->layout == IMB_BW_RATE || e->layout == IMB_P2P_PAIR;
   const char *tail = sk_streq(e->family, "IMB-P2P") ? "" : " ";   /* IMB-P2P's header lines end without a blank */
   size_t i;
   peer_overlap *ov = NULL;
   for (k = 0; k < 6 && heads[h][k]; k++) fields++;
   printf("\n");
-  peer_imb_line(fields);
+  peer_imb_line(p->threads > 0 ? 6 : fields);   /* IMB-MT: one width for all */
   printf("# Benchmarking %s%s\n", e->name, tail);
-  printf("# #processes = %d%s\n", pair ? 2 : procs, tail);
-  if (nprocs - (pair ? 2 : procs) > 0)
-    printf("# ( %d additional processes waiting in MPI_Barrier)\n", nprocs - (pair ? 2 : procs));
-  peer_imb_line(fields);
+  if (p->threads > 0) printf("# #processes = %d (threads: %ld)\n", shown, p->threads);
+  else printf("# #processes = %d%s\n", shown, tail);
+  if (nprocs - shown > 0) printf("# ( %d additional processes waiting in MPI_Barrier)\n", nprocs - shown);
+  if (e->layout == IMB_MT_BAND) printf("# window_size = %ld\n", p->window > 0 ? p->window : 64L);
+  peer_imb_line(p->threads > 0 ? 6 : fields);   /* IMB-MT: one width for all */
   if (sk_streq(e->family, "IMB-RMA")) printf("#\n#    MODE: NON-AGGREGATE \n#\n");
+  if (sk_streq(e->family, "IMB-IO") && e->layout != IMB_SYNC) printf("#    MODE: NON-AGGREGATE \n");
   for (k = 0; k < fields; k++) printf("%13s", heads[h][k]);
   printf("  skampi flags\n");
   if (e->layout == IMB_OVERLAP || e->layout == IMB_OVERLAP_SYNC) ov = peer_overlaps(p->output, b->name, b->n);
   for (i = 0; i < b->n; i++) {
     const sk_sko_line *l = &b->lines[i];
-    double t = peer_time(l), lo = l->time_us, hi = l->time_us, avg = 0.0;
+    double t = peer_time(l), lo = l->time_us, hi = l->time_us, avg = 0.0, ratio;
+    long bytes = sk_streq(e->family, "IMB-IO") ? l->size / shown : l->size * threads;   /* IMB-IO: per process */
     int n;
     for (n = 0; n < l->nnode; n++) {
       if (l->node_us[n] < lo) lo = l->node_us[n];
@@ -38356,15 +38778,24 @@ static void peer_imb_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
     }
     avg = l->nnode > 0 ? avg / l->nnode : l->time_us;
     if (l->nnode > 0 && l->time_us > hi) hi = l->time_us;
+    if (l->oneway_us < 0.0 && sk_streq(e->row, "Thread_pingpong")) t = l->time_us / 2.0;   /* IMB-MT: half a round trip */
+    ratio = l->time_us > 0.0 ? t / l->time_us : 1.0;
+    lo *= ratio;   /* one way of a round trip, as t */
+    hi *= ratio;
+    avg *= ratio;
     switch (e->layout) {
     case IMB_TIME_BW:
       printf("%13ld%13ld%13.2f%13.2f", l->size, l->reps, t, t > 0.0 ? e->scale * (double)l->size / t : 0.0);
       break;
     case IMB_RANGE_BW:
-      printf("%13ld%13ld%13.2f%13.2f%13.2f%13.2f", l->size, l->reps, lo, hi, avg,
-             hi > 0.0 ? e->scale * (double)l->size / hi : 0.0);
+      printf("%13ld%13ld%13.2f%13.2f%13.2f%13.2f", bytes, l->reps, lo, hi, avg,
+             hi > 0.0 ? e->scale * (double)bytes / hi : 0.0);
       break;
-    case IMB_RANGE: printf("%13ld%13ld%13.2f%13.2f%13.2f", l->size, l->reps, lo, hi, avg); break;
+    case IMB_RANGE: printf("%13ld%13ld%13.2f%13.2f%13.2f", bytes, l->reps, lo, hi, avg); break;
+    case IMB_MT_BAND:   /* t: per message of all threads; t_avg: one thread's */
+      printf("%13ld%13ld%13.2f%13.2f%13.0f", bytes, l->reps, t * (double)threads, t > 0.0 ? (double)l->size / t : 0.0,
+             t > 0.0 ? 1e6 / t : 0.0);
+      break;
     case IMB_SYNC: printf("%13ld%13.2f%13.2f%13.2f", l->reps, lo, hi, avg); break;
     case IMB_BW_RATE:
       printf("%13ld%13ld%13.2f%13.0f", l->size, l->reps, t > 0.0 ? (double)l->size / t : 0.0, t > 0.0 ? 1e6 / t : 0.0);

@@ -201,20 +201,25 @@ static int oneline_args(const sk_oneline *o, const sk_measurement *m, sk_str *ar
   return 1;
 }
 
-/* One suite: the sweep over count (or one point) on the communicator comm. */
+/* One suite: the sweep over count (or the list counts, or one point) on the communicator comm. */
 static void oneline_suite(sk_str *text, const char *suite, const char *comm, const sk_measurement *m,
-                          const char *args, int sweeps, int zero, long min, long max)
+                          const char *args, int sweeps, int zero, long min, long max, const char *counts)
 {
   sk_str_printf(text, "\nbegin measurement \"%s\"\n", suite);
-  if (sweeps && (min == 0 || zero)) {   /* the 0-byte message: a loop of one point, as the sweep's lines */
-    sk_str_printf(text, "  for count = 0 to 0 do\n");
+  if (sweeps && counts != NULL) {   /* the list as given */
+    sk_str_printf(text, "  for count in [%s] do\n", counts);
     sk_str_printf(text, "    measure %s : %s(%s)\n  od\n", comm, m->name, args);
-    if (min == 0) min = 1;
-  }
-  if (sweeps && min <= max) {
-    sk_str_printf(text, "  for count = %ld to %ld step *2 do\n", min, max);
-    sk_str_printf(text, "    measure %s : %s(%s)\n  od\n", comm, m->name, args);
-  } else if (!sweeps) {
+  } else if (sweeps) {
+    if (min == 0 || zero) {   /* the 0-byte message: a loop of one point, as the sweep's lines */
+      sk_str_printf(text, "  for count = 0 to 0 do\n");
+      sk_str_printf(text, "    measure %s : %s(%s)\n  od\n", comm, m->name, args);
+      if (min == 0) min = 1;
+    }
+    if (min <= max) {
+      sk_str_printf(text, "  for count = %ld to %ld step *2 do\n", min, max);
+      sk_str_printf(text, "    measure %s : %s(%s)\n  od\n", comm, m->name, args);
+    }
+  } else {
     sk_str_printf(text, "  measure %s : %s(%s)\n", comm, m->name, args);
   }
   sk_str_puts(text, "end measurement\n");
@@ -252,7 +257,8 @@ SK_API int sk_oneline_program(const sk_oneline *o, int nprocs, sk_str *text, sk_
   ok = oneline_args(o, m, &args, &sweeps, &per_process, err);
   if (ok && !o->comment) {
     sk_str_printf(text, "# A one-line run of skampi (skampi %s ...): %s", o->name, m->name);
-    if (sweeps) sk_str_printf(text, " over count = %ld ... %ld (step *2)", min, max);
+    if (sweeps && o->counts) sk_str_printf(text, " over count in [%s]", o->counts);
+    else if (sweeps) sk_str_printf(text, " over count = %ld ... %ld (step *2)", min, max);
     sk_str_printf(text, "%s.\n", o->procs_min > 0 ? ", one suite per number of processes" : "");
     if (o->reps_min > 0) {
       sk_str_printf(text, "set_min_repetitions(%ld)\nset_max_repetitions(%ld)\n", o->reps_min, o->reps_max);
@@ -262,19 +268,21 @@ SK_API int sk_oneline_program(const sk_oneline *o, int nprocs, sk_str *text, sk_
     if (o->error > 0.0) sk_str_printf(text, "set_max_relative_standard_error(%g)\n", o->error);
   }
   if (ok) {
-    if (sweeps) {   /* the largest count of MPI_INT (4 bytes) or MPI_BYTE sent and received (per process) */
+    if (sweeps && o->buffer > 0) {
+      sk_str_printf(text, "set_skampi_buffer(%ld)\n", o->buffer > 16384 ? o->buffer : 16384L);
+    } else if (sweeps) {   /* the largest count of MPI_INT (4 bytes) or MPI_BYTE sent and received (per process) */
       sk_str_printf(text, "set_skampi_buffer(%ld%s)\n", (strchr(m->params, 'o') ? 8 : 2) * (max > 16384 ? max : 16384),
                     per_process ? " * get_np()" : "");
     }
     if (o->procs_min == 0) {
       oneline_suite(text, o->suite ? o->suite : m->name, "MPI_COMM_WORLD", m, args.data ? args.data : "", sweeps,
-                    o->zero_first, min, max);
+                    o->zero_first, min, max, o->counts);
     } else {
       for (n = o->procs_min; n <= procs_max; n++) {
         char suite[200], comm[40];
         sprintf(suite, "%.150s-np%ld", o->suite ? o->suite : m->name, n);
         sprintf(comm, "comm(%ld)", n);
-        oneline_suite(text, suite, comm, m, args.data ? args.data : "", sweeps, o->zero_first, min, max);
+        oneline_suite(text, suite, comm, m, args.data ? args.data : "", sweeps, o->zero_first, min, max, o->counts);
       }
     }
   }

@@ -35,6 +35,8 @@ typedef struct sk_oneline {
   int bytes;                /* the sizes are bytes: a reduction's count of MPI_INT is a quarter */
   int comment;              /* 0: the program's first comment line and settings; 1: leave them out
                             ** (a further benchmark of the same program) */
+  const char *counts;       /* a list of counts ("1, 16, 256", IMB-MT's -count) instead of the sweep */
+  long buffer;              /* bytes of set_skampi_buffer; 0: from the sweep's largest count */
 } sk_oneline;
 
 /* argv[i] is one of the one-line options: takes it (and its value) into *o; the number

@@ -7,17 +7,19 @@
 */
 #include "peer_names.h"
 #include "sko.h"
+#include "transport.h"
 
 /* The layouts. OSU: latency (one-way) of a ping-pong, bandwidth, bandwidth and message
 ** rate, a collective's latency, one without a size (barrier), one-sided latency and
 ** bandwidth, a non-blocking collective (overlap). IMB: t[usec] and Mbytes/sec, the
 ** range over processes with Mbytes/sec, the range, the range without sizes, Mbytes/sec
 ** and Msg/sec, overlap, overlap without sizes, IMB-P2P's t[usec], Mbytes/sec and Msg/sec
-** of one pair's round trip and of a round of every process. */
+** of one pair's round trip and of a round of every process, IMB-MT's t_avg with Mbytes/sec
+** and Msg/sec. */
 enum {
   OSU_LAT, OSU_BW, OSU_MBW, OSU_COLL, OSU_SYNC, OSU_RMA_LAT, OSU_RMA_BW, OSU_NBC,
   IMB_TIME_BW, IMB_RANGE_BW, IMB_RANGE, IMB_SYNC, IMB_BW_RATE, IMB_OVERLAP, IMB_OVERLAP_SYNC,
-  IMB_P2P_PAIR, IMB_P2P
+  IMB_P2P_PAIR, IMB_P2P, IMB_MT_BAND
 };
 
 typedef struct peer_bench {
@@ -221,9 +223,59 @@ static const peer_bench peer_table[] = {
   { "IMB-P2P", "Corandom", "P2P_Corandom", NULL, IMB_P2P, 1.0, NULL },
   { "IMB-P2P", "Stencil2D", "P2P_Stencil2D", NULL, IMB_P2P, 4.0, NULL },
   { "IMB-P2P", "Stencil3D", "P2P_Stencil3D", NULL, IMB_P2P, 6.0, NULL },
-  /* IMB-MT: one thread per process unless SKAMPI_THREAD_LEVEL=multiple and a .ski */
-  { "IMB-MT", "PingPongMT", "Thread_pingpong", "threads=1", IMB_TIME_BW, 1.0, NULL },
-  { "IMB-MT", "UniBandMT", "Thread_bw", "threads=1", IMB_BW_RATE, 1.0, NULL }
+  /* IMB-MT 2021 (the benchmarks its source builds): one thread per process, or with
+  ** -thread_level multiple OMP_NUM_THREADS of them; the set is IMB-MT's options' */
+  { "IMB-MT", "PingPongMT", "Thread_pingpong", NULL, IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-MT", "PingPingMT", "Thread_pingping", NULL, IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-MT", "SendRecvMT", "Thread_sendrecv", NULL, IMB_RANGE_BW, 2.0, NULL },
+  { "IMB-MT", "ExchangeMT", "Thread_exchange", NULL, IMB_RANGE_BW, 4.0, NULL },
+  { "IMB-MT", "UniBandMT", "Thread_bw", NULL, IMB_MT_BAND, 1.0, NULL },
+  { "IMB-MT", "BiBandMT", "Thread_bibw", NULL, IMB_MT_BAND, 1.0, NULL },
+  { "IMB-MT", "BarrierMT", "Thread_barrier", NULL, IMB_SYNC, 0, NULL },
+  { "IMB-MT", "BcastMT", "Thread_bcast", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MT", "ReduceMT", "Thread_reduce", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MT", "AllReduceMT", "Thread_allreduce", NULL, IMB_RANGE, 0, NULL },
+  /* IMB-IO 2021: one access of each process (MPI_IO_write_once / _read_once; private: a
+  ** file of its own) by the data access class of the name (io_daccess.h: explicit
+  ** offsets 1, individual pointer 2, shared pointer 4; blocking 0x10, non-blocking or
+  ** split collective 0x20; 0x100 each process alone, 0x200 collective); S_: one process */
+  { "IMB-IO", "S_Write_Indv", "MPI_IO_write_once", "private=0,daccess=274", IMB_TIME_BW, 1.0, NULL },
+  { "IMB-IO", "S_IWrite_Indv", "MPI_IO_write_once", "private=0,daccess=290", IMB_TIME_BW, 1.0, NULL },
+  { "IMB-IO", "S_Write_Expl", "MPI_IO_write_once", "private=0,daccess=273", IMB_TIME_BW, 1.0, NULL },
+  { "IMB-IO", "S_IWrite_Expl", "MPI_IO_write_once", "private=0,daccess=289", IMB_TIME_BW, 1.0, NULL },
+  { "IMB-IO", "S_Read_Indv", "MPI_IO_read_once", "private=0,daccess=274", IMB_TIME_BW, 1.0, NULL },
+  { "IMB-IO", "S_IRead_Indv", "MPI_IO_read_once", "private=0,daccess=290", IMB_TIME_BW, 1.0, NULL },
+  { "IMB-IO", "S_Read_Expl", "MPI_IO_read_once", "private=0,daccess=273", IMB_TIME_BW, 1.0, NULL },
+  { "IMB-IO", "S_IRead_Expl", "MPI_IO_read_once", "private=0,daccess=289", IMB_TIME_BW, 1.0, NULL },
+  { "IMB-IO", "P_Write_Indv", "MPI_IO_write_once", "private=0,daccess=274", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "P_IWrite_Indv", "MPI_IO_write_once", "private=0,daccess=290", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "P_Write_Shared", "MPI_IO_write_once", "private=0,daccess=276", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "P_IWrite_Shared", "MPI_IO_write_once", "private=0,daccess=292", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "P_Write_Priv", "MPI_IO_write_once", "private=1,daccess=274", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "P_IWrite_Priv", "MPI_IO_write_once", "private=1,daccess=290", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "P_Write_Expl", "MPI_IO_write_once", "private=0,daccess=273", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "P_IWrite_Expl", "MPI_IO_write_once", "private=0,daccess=289", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "P_Read_Indv", "MPI_IO_read_once", "private=0,daccess=274", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "P_IRead_Indv", "MPI_IO_read_once", "private=0,daccess=290", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "P_Read_Shared", "MPI_IO_read_once", "private=0,daccess=276", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "P_IRead_Shared", "MPI_IO_read_once", "private=0,daccess=292", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "P_Read_Priv", "MPI_IO_read_once", "private=1,daccess=274", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "P_IRead_Priv", "MPI_IO_read_once", "private=1,daccess=290", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "P_Read_Expl", "MPI_IO_read_once", "private=0,daccess=273", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "P_IRead_Expl", "MPI_IO_read_once", "private=0,daccess=289", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "C_Write_Indv", "MPI_IO_write_once", "private=0,daccess=530", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "C_IWrite_Indv", "MPI_IO_write_once", "private=0,daccess=546", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "C_Write_Shared", "MPI_IO_write_once", "private=0,daccess=532", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "C_IWrite_Shared", "MPI_IO_write_once", "private=0,daccess=548", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "C_Write_Expl", "MPI_IO_write_once", "private=0,daccess=529", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "C_IWrite_Expl", "MPI_IO_write_once", "private=0,daccess=545", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "C_Read_Indv", "MPI_IO_read_once", "private=0,daccess=530", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "C_IRead_Indv", "MPI_IO_read_once", "private=0,daccess=546", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "C_Read_Shared", "MPI_IO_read_once", "private=0,daccess=532", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "C_IRead_Shared", "MPI_IO_read_once", "private=0,daccess=548", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "C_Read_Expl", "MPI_IO_read_once", "private=0,daccess=529", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "C_IRead_Expl", "MPI_IO_read_once", "private=0,daccess=545", IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-IO", "Open_Close", "MPI_IO_open_close", "create_flag=0", IMB_SYNC, 0, NULL }
 };
 #define PEER_N ((int)(sizeof peer_table / sizeof peer_table[0]))
 
@@ -256,6 +308,20 @@ static const peer_option imb_options[] = {
   { "-aggregate_mode", 1, 0 }, { "-noheader", 0, 0 }, { "-list", 0, 1 }, { "-o", 1, 1 }, { "-q", 0, 1 }
 };
 
+/* IMB-MT's own (MT_suite.cpp's and the common -thread_level, -input, -include, -exclude). */
+static const peer_option imb_mt_options[] = {
+  { "-count", 1, 1 }, { "-repeat", 1, 1 }, { "-datatype", 1, 1 }, { "-thread_level", 1, 1 },
+  { "-window_size", 1, 1 }, { "-barrier", 1, 0 }, { "-warmup", 1, 0 }, { "-stride", 1, 0 },
+  { "-malloc_align", 1, 0 }, { "-malloc_algo", 1, 0 }, { "-check", 1, 1 }, { "-noheader", 0, 0 },
+  { "-input", 1, 1 }, { "-include", 1, 1 }, { "-exclude", 1, 1 }, { "-list", 0, 1 }, { "-o", 1, 1 }, { "-q", 0, 1 }
+};
+
+/* The processes a benchmark runs on: 1 for IMB-IO's S_ (the others waiting), 0 for all. */
+static int peer_procs(const peer_bench *e)
+{
+  return sk_streq(e->family, "IMB-IO") && e->name[0] == 'S' ? 1 : 0;
+}
+
 /* IMB 2021's benchmarks that a program leaves out when none is named (those without
 ** the DEFAULT flag in its sources): named ones, -include and -input still run them. */
 static const char *const imb_non_default[] = {
@@ -281,6 +347,7 @@ static int peer_is_default(const peer_bench *e)
 static const peer_option *peer_options_of(const sk_peer *p, int *n)
 {
   if (p->tool == 'o') { *n = (int)(sizeof osu_options / sizeof osu_options[0]); return osu_options; }
+  if (sk_streq(p->family, "IMB-MT")) { *n = (int)(sizeof imb_mt_options / sizeof imb_mt_options[0]); return imb_mt_options; }
   *n = (int)(sizeof imb_options / sizeof imb_options[0]);
   return imb_options;
 }
@@ -399,6 +466,55 @@ static int peer_imb_msglog(const char *v, sk_peer *p)
   return 1;
 }
 
+/* IMB-MT's -count "1,16,256": whole numbers up to 128M, at most 32 of them, into p->counts
+** (", "-separated) and p->count_max; 0 when it is none. */
+static int peer_mt_counts(const char *v, sk_peer *p)
+{
+  char item[32];
+  long n;
+  int k = 0;
+  p->counts[0] = '\0';
+  p->count_max = 0;
+  while (*v) {
+    size_t len = strcspn(v, ",");
+    if (len == 0 || len >= sizeof item || ++k > 32) return 0;
+    memcpy(item, v, len);
+    item[len] = '\0';
+    if (!peer_number(item, &n)) return 0;
+    sprintf(p->counts + strlen(p->counts), "%s%ld", k > 1 ? ", " : "", n);
+    if (n > p->count_max) p->count_max = n;
+    v += len;
+    if (*v == ',' && *++v == '\0') return 0;
+  }
+  return k > 0;
+}
+
+/* IMB-MT's -thread_level: multiple takes OMP_NUM_THREADS threads per process (1 to
+** SK_PEER_THREADS, default 1) and asks the library for MPI_THREAD_MULTIPLE; single,
+** funneled and serialized one thread, that level asked. 0 for another value. */
+#define SK_PEER_THREADS 64
+static int peer_mt_thread_level(const char *v, sk_peer *p, sk_str *err)
+{
+  static const char *const levels[] = { "single", "funneled", "serialized", "multiple" };
+  const char *omp = getenv("OMP_NUM_THREADS");
+  int k;
+  for (k = 0; k < 4 && !sk_streq(v, levels[k]); k++) continue;
+  if (k == 4) {
+    sk_str_printf(err, "skampi: IMB-MT -thread_level '%s': give single, funneled, serialized or multiple", v);
+    return 0;
+  }
+  p->threads = 1;
+  if (k == 3 && omp != NULL && *omp && (!peer_number(omp, &p->threads) || p->threads < 1 || p->threads > SK_PEER_THREADS)) {
+    sk_str_printf(err, "skampi: IMB-MT -thread_level multiple: OMP_NUM_THREADS='%s' is no number of threads from 1 "
+                  "to %d", omp, SK_PEER_THREADS);
+    return 0;
+  }
+#if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 2
+  sk_tp_thread_ask(k);
+#endif
+  return 1;
+}
+
 /* The benchmark called argv[1] (an OSU program or IMB's benchmark) or the IMB program:
 ** its family, or NULL. */
 static const char *peer_family_of(const char *a)
@@ -476,6 +592,9 @@ SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const
   if (p->tool == 'o') {
     if ((k = peer_find("osu", first)) < 0) return peer_no_bench("osu", first, err);
     p->bench[p->nbench++] = k;
+  } else if (sk_streq(family, "IMB-MT")) {
+    p->threads = 1;
+    peer_mt_counts("1,2,4,8", p);   /* IMB-MT's defaults: 1, 2, 4, 8 ints */
   }
   for (i = 2; i < argc; i++) {
     const char *a = argv[i], *v = NULL;
@@ -538,6 +657,23 @@ SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const
       if (!peer_count(p, a, v, &p->npmin, PEER_NUMBER_MAX, "a number of processes from 1", err)) return -1;
     } else if (sk_streq(op->name, "-zero_size")) {
       p->no_zero = sk_streq(v, "0") || sk_streq(v, "off") || sk_streq(v, "disable");
+    } else if (sk_streq(op->name, "-count")) {
+      if (!peer_mt_counts(v, p)) {
+        sk_str_printf(err, "skampi: IMB-MT -count '%s': give counts separated by commas (at most 32, each up to 128M)", v);
+        return -1;
+      }
+    } else if (sk_streq(op->name, "-repeat")) {
+      if (!peer_count(p, a, v, &p->repeat, PEER_NUMBER_MAX, "a number of repetitions from 1", err)) return -1;
+    } else if (sk_streq(op->name, "-datatype")) {
+      if (!sk_streq(v, "int") && !sk_streq(v, "char")) {
+        sk_str_printf(err, "skampi: IMB-MT -datatype '%s': give int or char", v);
+        return -1;
+      }
+      p->char_type = sk_streq(v, "char");
+    } else if (sk_streq(op->name, "-check")) {   /* IMB-MT's data check: skampi's -v */
+      p->validate = *verify = !sk_streq(v, "0") && !sk_streq(v, "off") && !sk_streq(v, "false") && !sk_streq(v, "no");
+    } else if (sk_streq(op->name, "-thread_level")) {
+      if (!peer_mt_thread_level(v, p, err)) return -1;
     } else if (sk_streq(op->name, "-f") || sk_streq(op->name, "--full")) p->full = 1;
     else if (sk_streq(op->name, "-z") || sk_streq(op->name, "--tail-lat")) {
       p->ntail = 0;
@@ -559,6 +695,10 @@ SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const
       if (!peer_imb_list(p, op->name, v, err)) return -1;
     } else if (sk_streq(op->name, "-o")) *output = v;
     else if (sk_streq(op->name, "-q")) *quiet = p->quiet = 1;
+  }
+  if (p->threads > 0 && p->validate && p->char_type) {   /* as IMB-MT: its check knows int only */
+    sk_str_printf(err, "skampi: IMB-MT -check: only with -datatype int (as IMB-MT's)");
+    return -1;
   }
   if (p->tool == 'i' && p->nbench == 0)   /* IMB without names: the program's default list (-include's too) */
     for (k = 0; k < PEER_N && p->nbench < SK_PEER_MAX; k++)
@@ -633,13 +773,23 @@ SK_API int sk_peer_program(const sk_peer *p, sk_oneline *o, int nprocs, sk_str *
     o->zero_first = p->tool == 'i' && !p->no_zero;   /* IMB: 0, then 2^MIN ... 2^MAX */
     if (o->zero_first && p->imb_min_log > 0) o->size_min = 1L << p->imb_min_log;
     sprintf(set, "%s%s", e->set ? e->set : "", e->set ? "," : "");
+    if (p->threads > 0) {   /* IMB-MT: its counts of its datatype, T threads, -repeat operations per timing */
+      sprintf(set, "threads=%ld,datatype=%s,iterations=%ld,", p->threads,   /* MPI_SUM needs an integer type */
+              !p->char_type ? "MPI_INT" : strstr(e->row, "reduce") ? "MPI_UNSIGNED_CHAR" : "MPI_CHAR",
+              p->repeat > 0 ? p->repeat : 1000L);
+      o->counts = p->counts;
+      o->buffer = 4L * p->threads * p->count_max * (p->char_type ? 1L : 4L);   /* send, 2 receive slots, spare */
+    }
     if (p->iterations > 0) {   /* a fixed number of operations: one per repetition */
       o->reps_min = o->reps_max = p->iterations;
       if (!strstr(set, "iterations=")) strcat(set, "iterations=1,");
     }
     if (p->window > 0) sprintf(set + strlen(set), "window=%ld,", p->window);
     o->set = set;
-    if (p->npmin > 0 && nprocs > 0 && e->layout != IMB_TIME_BW && e->layout != IMB_BW_RATE && e->layout != IMB_P2P_PAIR) {
+    if (peer_procs(e) > 0) {   /* IMB-IO's S_: on one process, the others waiting */
+      o->procs_min = o->procs_max = peer_procs(e);
+      ok = sk_oneline_program(o, nprocs, text, err);
+    } else if (p->npmin > 0 && nprocs > 0 && e->layout != IMB_TIME_BW && e->layout != IMB_BW_RATE && e->layout != IMB_P2P_PAIR) {
       for (n = p->npmin; ok; n = n * 2 > nprocs && n < nprocs ? nprocs : n * 2) {   /* P, 2P, ..., all */
         o->procs_min = o->procs_max = n;
         ok = sk_oneline_program(o, nprocs, text, err);
@@ -809,28 +959,34 @@ static void peer_imb_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
     { "#bytes", "#repetitions", "t_ovrl[usec]", "t_pure[usec]", "t_CPU[usec]", " overlap[%]" },
     { "#repetitions", "t_ovrl[usec]", "t_pure[usec]", "t_CPU[usec]", " overlap[%]", NULL },
     { "#bytes", "#repetitions", "t[usec]", "Mbytes/sec", "Msg/sec", NULL },
-    { "#bytes", "#repetitions", "t[usec]", "Mbytes/sec", "Msg/sec", NULL }
+    { "#bytes", "#repetitions", "t[usec]", "Mbytes/sec", "Msg/sec", NULL },
+    { "#bytes", "#repetitions", "t_avg[usec]", "Mbytes/sec", "Msg/sec", NULL }
   };
+  long threads = p->threads > 0 ? p->threads : 1;   /* IMB-MT's #bytes: T threads' messages */
+  int shown = peer_procs(e) > 0 ? peer_procs(e) : e->layout == IMB_TIME_BW || e->layout == IMB_BW_RATE || e->layout == IMB_MT_BAND
+              || e->layout == IMB_P2P_PAIR || sk_streq(e->row, "Thread_pingpong") || sk_streq(e->row, "Thread_pingping") ? 2 : procs;
   int h = e->layout - IMB_TIME_BW, k, fields = 0;
-  int pair = e->layout == IMB_TIME_BW || e->layout == IMB_BW_RATE || e->layout == IMB_P2P_PAIR;
   const char *tail = sk_streq(e->family, "IMB-P2P") ? "" : " ";   /* IMB-P2P's header lines end without a blank */
   size_t i;
   peer_overlap *ov = NULL;
   for (k = 0; k < 6 && heads[h][k]; k++) fields++;
   printf("\n");
-  peer_imb_line(fields);
+  peer_imb_line(p->threads > 0 ? 6 : fields);   /* IMB-MT: one width for all */
   printf("# Benchmarking %s%s\n", e->name, tail);
-  printf("# #processes = %d%s\n", pair ? 2 : procs, tail);
-  if (nprocs - (pair ? 2 : procs) > 0)
-    printf("# ( %d additional processes waiting in MPI_Barrier)\n", nprocs - (pair ? 2 : procs));
-  peer_imb_line(fields);
+  if (p->threads > 0) printf("# #processes = %d (threads: %ld)\n", shown, p->threads);
+  else printf("# #processes = %d%s\n", shown, tail);
+  if (nprocs - shown > 0) printf("# ( %d additional processes waiting in MPI_Barrier)\n", nprocs - shown);
+  if (e->layout == IMB_MT_BAND) printf("# window_size = %ld\n", p->window > 0 ? p->window : 64L);
+  peer_imb_line(p->threads > 0 ? 6 : fields);   /* IMB-MT: one width for all */
   if (sk_streq(e->family, "IMB-RMA")) printf("#\n#    MODE: NON-AGGREGATE \n#\n");
+  if (sk_streq(e->family, "IMB-IO") && e->layout != IMB_SYNC) printf("#    MODE: NON-AGGREGATE \n");
   for (k = 0; k < fields; k++) printf("%13s", heads[h][k]);
   printf("  skampi flags\n");
   if (e->layout == IMB_OVERLAP || e->layout == IMB_OVERLAP_SYNC) ov = peer_overlaps(p->output, b->name, b->n);
   for (i = 0; i < b->n; i++) {
     const sk_sko_line *l = &b->lines[i];
-    double t = peer_time(l), lo = l->time_us, hi = l->time_us, avg = 0.0;
+    double t = peer_time(l), lo = l->time_us, hi = l->time_us, avg = 0.0, ratio;
+    long bytes = sk_streq(e->family, "IMB-IO") ? l->size / shown : l->size * threads;   /* IMB-IO: per process */
     int n;
     for (n = 0; n < l->nnode; n++) {
       if (l->node_us[n] < lo) lo = l->node_us[n];
@@ -839,15 +995,24 @@ static void peer_imb_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
     }
     avg = l->nnode > 0 ? avg / l->nnode : l->time_us;
     if (l->nnode > 0 && l->time_us > hi) hi = l->time_us;
+    if (l->oneway_us < 0.0 && sk_streq(e->row, "Thread_pingpong")) t = l->time_us / 2.0;   /* IMB-MT: half a round trip */
+    ratio = l->time_us > 0.0 ? t / l->time_us : 1.0;
+    lo *= ratio;   /* one way of a round trip, as t */
+    hi *= ratio;
+    avg *= ratio;
     switch (e->layout) {
     case IMB_TIME_BW:
       printf("%13ld%13ld%13.2f%13.2f", l->size, l->reps, t, t > 0.0 ? e->scale * (double)l->size / t : 0.0);
       break;
     case IMB_RANGE_BW:
-      printf("%13ld%13ld%13.2f%13.2f%13.2f%13.2f", l->size, l->reps, lo, hi, avg,
-             hi > 0.0 ? e->scale * (double)l->size / hi : 0.0);
+      printf("%13ld%13ld%13.2f%13.2f%13.2f%13.2f", bytes, l->reps, lo, hi, avg,
+             hi > 0.0 ? e->scale * (double)bytes / hi : 0.0);
       break;
-    case IMB_RANGE: printf("%13ld%13ld%13.2f%13.2f%13.2f", l->size, l->reps, lo, hi, avg); break;
+    case IMB_RANGE: printf("%13ld%13ld%13.2f%13.2f%13.2f", bytes, l->reps, lo, hi, avg); break;
+    case IMB_MT_BAND:   /* t: per message of all threads; t_avg: one thread's */
+      printf("%13ld%13ld%13.2f%13.2f%13.0f", bytes, l->reps, t * (double)threads, t > 0.0 ? (double)l->size / t : 0.0,
+             t > 0.0 ? 1e6 / t : 0.0);
+      break;
     case IMB_SYNC: printf("%13ld%13.2f%13.2f%13.2f", l->reps, lo, hi, avg); break;
     case IMB_BW_RATE:
       printf("%13ld%13ld%13.2f%13.0f", l->size, l->reps, t > 0.0 ? (double)l->size / t : 0.0, t > 0.0 ? 1e6 / t : 0.0);

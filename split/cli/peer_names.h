@@ -42,6 +42,12 @@ typedef struct sk_peer {
   int info;                    /* 'h': -h, 'l': IMB's -list, 'v': OSU's -v (sk_peer_info); 0: a run */
   int included[SK_PEER_MAX], nincluded;   /* IMB's -include: added to the default list */
   int excluded[SK_PEER_MAX], nexcluded;   /* IMB's -exclude: taken out */
+  /* IMB-MT's own options (its option list differs from the other programs'): */
+  char counts[200];            /* -count's list, ", "-separated ("1, 2, 4, 8": IMB-MT's default) */
+  long count_max;              /* its largest count */
+  long repeat;                 /* -repeat: operations per timing (iterations=); 0: IMB-MT's 1000 */
+  int char_type;               /* -datatype char (else int) */
+  long threads;                /* -thread_level multiple: OMP_NUM_THREADS (default 1); else 1 */
   char output_buf[200];
 } sk_peer;
 

@@ -130,8 +130,9 @@ static void header_thread_level(sk_str *h)
   const char *v = getenv("SKAMPI_THREAD_LEVEL");
   int asked = sk_tp_thread_asked(), granted = sk_tp_thread_granted();
   if (asked != SK_THREAD_UNASKED)
-    sk_str_printf(h, "# thread level: asked %s (SKAMPI_THREAD_LEVEL=%s, MPI_Init_thread), granted %s\n",
-                  sk_tp_thread_level_name(asked), v, sk_tp_thread_level_name(granted));
+    sk_str_printf(h, "# thread level: asked %s (%s%s, MPI_Init_thread), granted %s\n", sk_tp_thread_level_name(asked),
+                  v && *v ? "SKAMPI_THREAD_LEVEL=" : "IMB-MT's -thread_level", v && *v ? v : "",
+                  sk_tp_thread_level_name(granted));
   else if (granted == SK_THREAD_UNKNOWN)
     sk_str_printf(h, "# thread level: none asked (MPI_Init: the MPI-1 build%s)\n",
                   v && *v ? " ignores SKAMPI_THREAD_LEVEL" : "");

@@ -138,6 +138,11 @@ SK_API void sk_tp_sim_facts_get(sk_tp_sim_facts *f);
 #define SK_THREAD_SERIALIZED 2
 #define SK_THREAD_MULTIPLE 3
 SK_API int sk_tp_thread_asked(void);
+#if SK_MPI_LEVEL >= 2
+/* Before sk_tp_start: the level to ask when SKAMPI_THREAD_LEVEL asks none (IMB-MT's
+** -thread_level, peer_names.h); SK_THREAD_UNASKED: MPI_Init. MPI-2 and later. */
+SK_API void sk_tp_thread_ask(int level);
+#endif
 SK_API int sk_tp_thread_granted(void);
 /* "MPI_THREAD_MULTIPLE", ...; "unknown" for SK_THREAD_UNKNOWN. */
 SK_API const char *sk_tp_thread_level_name(int level);

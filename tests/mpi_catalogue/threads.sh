@@ -83,6 +83,25 @@ catches_damage() {
 
 verify_threaded threads tests/ski/verify_threads.ski 2 6
 [ "$impl" = mpich ] && verify_threaded threads tests/ski/verify_threads.ski 4 6
+# the rest of IMB-MT (tests/ski/verify_threads_coll.ski: 14 results, all but the barrier's
+# verified) with 2 processes (and 4 under MPICH); the pair rows (Thread_pingping,
+# Thread_bibw) time ranks 0 and 1 only, the others every process.
+for np in 2 4; do
+  [ $np = 4 ] && [ "$impl" != mpich ] && continue
+  n=thr_coll.$impl.$np
+  sk_threads_run "$n" $np SKAMPI_THREAD_LEVEL=multiple "$sk" -v -i tests/ski/verify_threads_coll.ski
+  lines=$(grep -c '^ *[a-z]*=* *[0-9]' "$out/$n.sko" 2>/dev/null)
+  verified=$(grep -c '^#@ flags: .*verified' "$out/$n.sko" 2>/dev/null)
+  # node times per line: 2 for the pair rows (lines 1, 4, 7), NP for the others
+  nodes=$(awk -v np=$np '/^ *([a-z]+= +[0-9]+ +)?[0-9]+ +[0-9.]+ +[0-9.]+ +[0-9]+ / { sub(/^ *[a-z]+= +[0-9]+/, ""); k++;
+          want = (k == 1 || k == 4 || k == 7) ? 2 : np; if (NF - 4 != want) bad++ } END { print bad + 0 }' "$out/$n.sko")
+  if [ "$st" -eq 0 ] && [ "$lines" -eq 14 ] && [ "$verified" -eq 13 ] && [ "$nodes" -eq 0 ]; then
+    echo "ok verify_threads_coll_${impl}_np$np: 14 IMB-MT measurements timed, 13 verified under MPI_THREAD_MULTIPLE"
+  else
+    bad "verify_threads_coll_${impl}_np$np: exit $st, $lines lines, $verified verified, $nodes lines with the wrong node times"
+    grep -i 'verif\|error\|fail' "$out/$n.err" | head -3
+  fi
+done
 catches_damage thread tests/ski/verify_corrupt_threads.ski \
   'verify_corrupt_threads.ski:8:28: verification of Verify_Corrupt_Thread_pingpong(16, MPI_INT, 2, 2) failed: process 1 of 2: slot of thread 1, data byte 8 in type-map order: byte 8 is 0x' \
   "thread 1's slot and byte 8 named"
