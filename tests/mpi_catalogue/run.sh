@@ -120,7 +120,7 @@ for impl in $impls; do
     bad "build_mpi1_$impl: warnings or errors (see $out/build1.$impl)"; head -20 "$out/build1.$impl"
   fi
   # the modules one by one, and the whole test program (modules + transport + driver)
-  for f in meas_mpi meas_mpi_p2p meas_mpi_bw thread_team meas_mpi_threads meas_mpi_partitioned meas_mpi_mprobe meas_mpi_coll meas_mpi_coll3 meas_mpi_neighbor meas_mpi_session meas_mpi_win_sync meas_mpi_win_transfer meas_mpi_win_coll meas_mpi_win_atomic meas_mpi_io meas_io_local; do
+  for f in meas_mpi meas_mpi_p2p meas_mpi_bw meas_mpi_peer_p2p thread_team meas_mpi_threads meas_mpi_partitioned meas_mpi_mprobe meas_mpi_coll meas_mpi_coll3 meas_mpi_neighbor meas_mpi_session meas_mpi_win_sync meas_mpi_win_transfer meas_mpi_win_coll meas_mpi_win_atomic meas_mpi_io meas_io_local; do
     # shellcheck disable=SC2046
     sk_cc "$mpicc" -DSKAMPI_MPI1 "@layer:measurements/$f.c" -c -o "$out/$f.mpi1.$impl.o" "split/measurements/$f.c" || bad "compile $f.c"
   done
@@ -162,6 +162,8 @@ for impl in $impls; do
     # every one-sided and every MPI-3 measurement, one result line each
     verify_each onesided tests/ski/verify_onesided.ski one-sided
     verify_each mpi3 tests/ski/verify_mpi3.ski MPI-3
+    # the rows of OSU's and IMB's names (ping-ping, any source, persistent and fan streams, Mbibw_mr)
+    verify_each peer_p2p tests/ski/verify_peer_p2p.ski point-to-point
     timeout "$limit" tools/mpirun.sh "$impl" 2 "$sk" -v -i tests/ski/verify_corrupt_atomic.ski -o "$out/vca.$impl.sko" \
       > "$out/vca.$impl.err" 2>&1
     st=$?
