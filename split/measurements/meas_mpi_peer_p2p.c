@@ -1,18 +1,14 @@
 /*
-** meas_mpi_peer_p2p.c -- point-to-point rows that the OSU micro-benchmarks 7.4 and the
-** Intel MPI Benchmarks 2021 measure and skampi's other tables lack, from the tools'
-** published descriptions, MPI-1.1 calls only:
-**   Pingping_Isend_Recv(count, datatype, tag, iterations) and Pingping_Isend_Recv_AS:
-**     ranks 0 and 1 both MPI_Isend to the other, MPI_Recv from it (_AS: MPI_ANY_SOURCE),
-**     MPI_Wait (IMB-MPI1 PingPing, PingPingSpecificSource, PingPingAnySource); the time
-**     of one such iteration, as IMB's t[usec];
-**   Bw_persistent and Bibw_persistent(count, datatype, tag, window, iterations): osu_bw
-**     and osu_bibw with a window of persistent requests (MPI_Send_init/MPI_Recv_init
-**     made once, outside the timing; each window MPI_Startall + MPI_Waitall), the time
-**     of one message as Bw's (meas_mpi_bw.c: size / time is the bandwidth);
-**   Bw_fan_in and Bw_fan_out(count, datatype, tag, window, iterations): every rank but 0
-**     streams windows to rank 0 (fan-in), or rank 0 to every other rank (fan-out), each
-**     window acknowledged; the aggregate time of one message over all P-1 partners.
+** meas_mpi_peer_p2p.c -- the point-to-point rows that IMB-MPI1 2021 and the OSU
+** micro-benchmarks 7.4 measure and skampi's other tables lack, from the tools' published
+** descriptions, MPI-1.1 calls only:
+**   Pingping_Isend_Recv(count, datatype, tag, iterations), _AS (MPI_ANY_SOURCE): ranks 0
+**     and 1 both MPI_Isend, MPI_Recv, MPI_Wait (IMB's PingPing); one iteration's time;
+**   Bw_persistent, Bibw_persistent(count, datatype, tag, window, iterations): osu_bw and
+**     osu_bibw with a window of persistent requests (MPI_Startall + MPI_Waitall);
+**   Bw_fan_in, Bw_fan_out(count, datatype, tag, window, iterations): every rank but 0
+**     streams windows to rank 0, or rank 0 to every other rank; the aggregate time of
+**     one message over the P-1 partners.
 ** The rules: doc/internals.md, "meas_mpi_peer_p2p.c".
 */
 #include "meas_mpi.h"
