@@ -92,7 +92,7 @@ SPLIT = split/base/config.h split/base/base.h split/base/base.c split/base/filep
 	split/measurements/meas_bcast_algos.c split/measurements/meas_mpi.c \
 	split/measurements/meas_mpi_p2p.c split/measurements/meas_mpi_p2p_late.c \
 	split/measurements/meas_mpi_bw.c split/measurements/meas_mpi_peer_p2p_imb.c \
-	split/measurements/thread_team.h \
+	split/measurements/meas_mpi_peer_p2p.c split/measurements/thread_team.h \
 	split/measurements/thread_team.c split/measurements/meas_mpi_threads.c split/measurements/meas_mpi_threads_coll.c \
 	split/measurements/meas_mpi_partitioned.c split/measurements/meas_mpi_mprobe.c \
 	split/measurements/meas_mpi_coll.c split/measurements/meas_mpi_coll3.c \

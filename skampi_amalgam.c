@@ -2141,6 +2141,12 @@ SK_API void sk_tp_start(int *argc, char ***argv);
 /* 1 after sk_tp_start (even after sk_tp_finish): the library may be asked about its
 ** objects. The modes that never start it (-h, -V, -l, -n, -t, -m, -r, -x) see 0. */
 SK_API int sk_tp_started(void);
+/* The wall-clock milliseconds that starting the library (MPI_Init or MPI_Init_thread)
+** took inside sk_tp_start on this process, read with gettimeofday right before and after
+** it (as osu_init reads its clock around MPI_Init); -1 where sk_tp_start started no
+** library (sequential and RCCE backends, MPI started by the library's user) or the
+** platform has no such clock. */
+SK_API double sk_tp_start_ms(void);
 SK_API void sk_tp_finish(void);
 /* A library error returned inside a measurement (the MPI backend sets an error handler
 ** that records instead of aborting on every communicator measurements use -- those they
@@ -2325,6 +2331,11 @@ SK_API void sk_lib_polling_describe(int oversubscribed, sk_str *header, sk_str *
 
 #ifdef SKAMPI_MPI
 
+#if defined(__unix__) || defined(__unix) || defined(__APPLE__) || defined(__linux__)
+#include <sys/time.h>
+#define TPM_WALL_CLOCK 1
+#endif
+
 /* Under a simulator every rank is a thread of one process, which holds every rank's
 ** communicators: SimGrid SMPI 3.32 gives each rank's duplicate of MPI_COMM_WORLD two
 ** tables of P entries (P^2 in all; the three duplicates skampi made, control, measure and
@@ -2382,6 +2393,20 @@ static void tpm_check(int err, const char *what)
 static int tp_started;
 
 SK_API int sk_tp_started(void) { return tp_started; }
+
+/* sk_tp_start_ms: the wall clock around MPI_Init, where the platform has gettimeofday. */
+static double tpm_start_ms = -1.0;
+
+static double tpm_wall_ms(void)
+{
+#ifdef TPM_WALL_CLOCK
+  struct timeval tv;
+  if (gettimeofday(&tv, NULL) == 0) return (double)tv.tv_sec * 1e3 + (double)tv.tv_usec * 1e-3;
+#endif
+  return -1.0;
+}
+
+SK_API double sk_tp_start_ms(void) { return tpm_start_ms; }
 
 /* ---- library errors returned, not fatal (transport.h, sk_tp_take_error) ---- */
 
@@ -2545,9 +2570,12 @@ SK_API void sk_tp_start(int *argc, char ***argv)
   MPI_Initialized(&initialised);
   tpm.owns_mpi = !initialised;
   if (tpm.owns_mpi) {   /* else the library's user started MPI, at the thread level it chose */
+    double before;
     sk_lib_polling_before_init();   /* may set the library's yield-when-idle first */
     sk_host_breaker_prepare();      /* the library's threads must not take the breaker's signal */
+    before = tpm_wall_ms();
     tpm_init(argc, argv);
+    if (before >= 0.0) tpm_start_ms = tpm_wall_ms() - before;
   }
   tp_started = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &tpm.rank);
@@ -3167,6 +3195,7 @@ SK_API int sk_tp_clock_is_cpu_time(void)
 static int tp_started;
 
 SK_API int sk_tp_started(void) { return tp_started; }
+SK_API double sk_tp_start_ms(void) { return -1.0; }
 
 SK_API int sk_tp_take_error(char *msg, size_t size) { (void)msg; (void)size; return 0; }
 
@@ -3367,6 +3396,7 @@ static void tpr_check_posted(int err, const char *what)
 static int tp_started;
 
 SK_API int sk_tp_started(void) { return tp_started; }
+SK_API double sk_tp_start_ms(void) { return -1.0; }
 
 SK_API int sk_tp_take_error(char *msg, size_t size) { (void)msg; (void)size; return 0; }
 
@@ -20817,7 +20847,7 @@ SK_API const sk_measurement *sk_meas_table_mpi(void) { return mpi_table; }
 
 /* The ping-pongs that differ only in how they send and receive (their rows' VARIANT). */
 enum pp_variant { PP_SEND_RECV, PP_SEND_IPROBE_RECV, PP_SEND_IRECV, PP_SEND_RECV_AT, PP_SSEND_RECV, PP_ISEND_RECV,
-                  PP_ISSEND_RECV, PP_BSEND_RECV };
+                  PP_ISSEND_RECV, PP_BSEND_RECV, PP_SEND_RECV_AS };
 /* Pingpong_Sendrecv, _Isendrecv (MPI-4), _Sendrecv_replace, _Isendrecv_replace (MPI-4). */
 enum sr_variant { SR_BLOCKING, SR_NONBLOCKING, SR_REPLACE, SR_REPLACE_NONBLOCKING };
 /* The persistent ping-pongs: each message MPI_Start, or MPI_Startall of both. */
@@ -20987,6 +21017,13 @@ static void pp_recv_any_tag(const pingpong *p, sk_mctx *m)
 {
   MPI_Status status;
   MPI_Recv(m->recv_buf, p->count, p->dt, p->partner, MPI_ANY_TAG, p->comm, &status);
+}
+
+/* The receives specify MPI_ANY_SOURCE ("AS"; IMB-MPI1's PingPongAnySource). */
+static void pp_recv_any_source(const pingpong *p, sk_mctx *m)
+{
+  MPI_Status status;
+  MPI_Recv(m->recv_buf, p->count, p->dt, MPI_ANY_SOURCE, p->tag, p->comm, &status);
 }
 
 static void pp_irecv(const pingpong *p, sk_mctx *m)
@@ -21180,7 +21217,8 @@ static const pingpong_ops pingpong_variants[] = {
   { pp_ssend, pp_recv, NULL },                              /* PP_SSEND_RECV */
   { pp_isend, pp_recv, pp_round_trip_isend },               /* PP_ISEND_RECV */
   { pp_isend, pp_recv, pp_round_trip_isend },               /* PP_ISSEND_RECV (pp_start_isend) */
-  { pp_bsend, pp_recv, NULL }                               /* PP_BSEND_RECV */
+  { pp_bsend, pp_recv, NULL },                              /* PP_BSEND_RECV */
+  { pp_send, pp_recv_any_source, NULL }                     /* PP_SEND_RECV_AS */
 };
 #define ops_send_recv pingpong_variants[PP_SEND_RECV]
 
@@ -21538,6 +21576,8 @@ static const sk_measurement mpi_p2p_table[] = {
              measure_pingpong, init_pingpong, NULL, NULL, sk_mpi_check_pingpong, NULL),
   SK_ROW_MPI("Pingpong_Send_Recv_AT", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_SEND_RECV_AT,
              measure_pingpong, init_pingpong, NULL, NULL, sk_mpi_check_pingpong, NULL),
+  SK_ROW_MPI("Pingpong_Send_Recv_AS", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_SEND_RECV_AS,
+             measure_pingpong, init_pingpong, NULL, NULL, sk_mpi_check_pingpong, NULL),
   SK_ROW_MPI("Pingpong_Ssend_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_SSEND_RECV,
              measure_pingpong, init_pingpong, NULL, NULL, sk_mpi_check_pingpong, NULL),
   SK_ROW_MPI("Pingpong_Isend_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_ISEND_RECV,
@@ -21686,10 +21726,10 @@ SK_API const sk_measurement *sk_meas_table_mpi_p2p_late(void) { return mpi_p2p_l
 ** meas_mpi_bw.c -- streaming bandwidth and message rate over MPI point-to-point (the
 ** algorithms of osu_bw, osu_bibw, osu_mbw_mr and osu_multi_lat of the OSU
 ** micro-benchmarks, and of the Sandia message-rate benchmark, from their published
-** descriptions), MPI-1.1 calls only: Bw, Bibw, Mbw_mr(count, datatype, tag, window,
-** iterations) and Multi_lat(count, datatype, tag, iterations). A sender posts a window of
-** W MPI_Isend, its receiver W MPI_Irecv, both complete them with MPI_Waitall, and the
-** receiver acknowledges (window 0: OSU's 64). Every row returns the time of ONE message
+** descriptions), MPI-1.1 calls only: Bw, Bibw, Mbw_mr, Mbibw_mr (both ways)(count,
+** datatype, tag, window, iterations) and Multi_lat(count, datatype, tag, iterations). A
+** sender posts a window of W MPI_Isend, its receiver W MPI_Irecv, both complete them with
+** MPI_Waitall, and the receiver acknowledges (window 0: OSU's 64). Every row returns the time of ONE message
 ** (the span over the messages all pairs moved: sk_bw_messages), so that size / time is
 ** the bandwidth and 1 / time the message rate. The rows share init_bw and check_bw, told
 ** apart by their variant (BW_*: one pair or P/2, one way or both, window or ping-pong);
@@ -21902,7 +21942,8 @@ static double measure_bw_one_pair(sk_mctx *m, const sk_value *args)
   return bw_stream(m, r) / sk_bw_messages(1, directions, a->window, a->iterations);
 }
 
-/* Mbw_mr: all pairs stream at once between a synchronised start and stop; each process
+/* Mbw_mr (and Mbibw_mr, both ways: IMB-MPI1's Biband): all pairs stream at once between
+** a synchronised start and stop; each process
 ** returns its span divided by the messages of ALL pairs, so that the engine's maximum
 ** over the processes is the aggregate time per message (the slowest pair's span). */
 static double measure_Mbw_mr(sk_mctx *m, const sk_value *args)
@@ -21914,7 +21955,8 @@ static double measure_Mbw_mr(sk_mctx *m, const sk_value *args)
   sk_sync_start(m);
   if (r.partner >= 0 && a->iterations > 0) span = bw_stream(m, r);
   sk_sync_stop(m);
-  return bw_per_message(m, r, span, sk_bw_messages(m->size / 2, 1, a->window, a->iterations));
+  return bw_per_message(m, r, span,
+                        sk_bw_messages(m->size / 2, m->variant & BW_BOTH_WAYS ? 2 : 1, a->window, a->iterations));
 }
 
 /* Multi_lat(count, datatype, tag, iterations): the P/2 pairs ping-pong at once
@@ -21968,6 +22010,8 @@ static const sk_measurement mpi_bw_table[] = {
   SK_ROW_MPI("Bibw", BW_SIG, SK_PATTERN_P2P, 2, BW_BOTH_WAYS, measure_bw_one_pair, init_bw, NULL, NULL, check_bw, NULL),
   SK_ROW_MPI("Mbw_mr", BW_SIG, SK_PATTERN_COLLECTIVE, 2, BW_MULTI_PAIR, measure_Mbw_mr, init_bw, NULL, NULL, check_bw,
              NULL),
+  SK_ROW_MPI("Mbibw_mr", BW_SIG, SK_PATTERN_COLLECTIVE, 2, BW_MULTI_PAIR | BW_BOTH_WAYS, measure_Mbw_mr, init_bw, NULL,
+             NULL, check_bw, NULL),
   SK_ROW_MPI("Multi_lat", "count:i datatype:t tag:i iterations:i", SK_PATTERN_COLLECTIVE, 2,
              BW_MULTI_PAIR | BW_BOTH_WAYS | BW_PING_PONG, measure_Multi_lat, init_bw, NULL, NULL, check_bw, NULL),
   SK_ROW_END
@@ -22217,6 +22261,319 @@ static const sk_measurement mpi_p2p_imb_table[] = {
 
 SK_API const sk_measurement *sk_meas_table_mpi_peer_p2p_imb(void) { return mpi_p2p_imb_table; }
 /* --- end split/measurements/meas_mpi_peer_p2p_imb.c --- */
+/* --- begin split/measurements/meas_mpi_peer_p2p.c --- */
+#line 1 "split/measurements/meas_mpi_peer_p2p.c"
+/*
+** meas_mpi_peer_p2p.c -- the point-to-point rows that IMB-MPI1 2021 and the OSU
+** micro-benchmarks 7.4 measure and skampi's other tables lack, from the tools' published
+** descriptions, MPI-1.1 calls only:
+**   Pingping_Isend_Recv(count, datatype, tag, iterations), _AS (MPI_ANY_SOURCE): ranks 0
+**     and 1 both MPI_Isend, MPI_Recv, MPI_Wait (IMB's PingPing); one iteration's time;
+**   Bw_persistent, Bibw_persistent(count, datatype, tag, window, iterations): osu_bw and
+**     osu_bibw with a window of persistent requests (MPI_Startall + MPI_Waitall);
+**   Bw_fan_in, Bw_fan_out(count, datatype, tag, window, iterations): every rank but 0
+**     streams windows to rank 0, or rank 0 to every other rank; the aggregate time of
+**     one message over the P-1 partners.
+** The rules: doc/internals.md, "meas_mpi_peer_p2p.c".
+*/
+#line 15 "split/measurements/meas_mpi_peer_p2p.c"
+#line 16 "split/measurements/meas_mpi_peer_p2p.c"
+
+/* The rows' variants. */
+#define PEER_ANY_SOURCE 1   /* Pingping: receives name MPI_ANY_SOURCE */
+#define PEER_BOTH_WAYS 2    /* Bibw_persistent: both partners send and receive */
+#define PEER_FAN_IN 4       /* Bw_fan_in: the others send, rank 0 receives */
+#define PEER_FAN_OUT 8      /* Bw_fan_out: rank 0 sends, the others receive */
+
+/* OSU's default window (-W) when a row's window argument is 0, and the largest. */
+#define PEER_DEFAULT_WINDOW 64L
+#define PEER_MAX_WINDOW 1024L
+
+/* The ping-pings' warm-up (as the ping-pongs': at least 100 iterations, at most 16 MiB). */
+#define PEER_WARM_UP_ITERATIONS 100L
+#define PEER_WARM_UP_BYTES (16.0 * 1024.0 * 1024.0)
+
+#ifdef SKAMPI_MPI
+
+/* The messages of a timed stream (meas_mpi_bw.c). */
+SK_API double sk_bw_messages(long pairs, int directions, long window, long iterations);
+
+static long peer_window_of(const sk_mctx *m)
+{
+  return m->arg.window == 0 ? PEER_DEFAULT_WINDOW : m->arg.window;
+}
+
+/* ---- Pingping ---- */
+
+static void init_pingping(sk_mctx *m, const sk_value *args)
+{
+  (void)args;
+  sk_mpi_init_message_pair(m);
+  sk_mpi_check_count(m, m->name, "iterations", m->arg.iterations);
+}
+
+/* `iterations` ping-pings of this process (rank 0 or 1) with its partner, after an empty
+** exchange that says both are there; returns the span less a clock reading's cost. */
+static double pingping_loop(sk_mctx *m, long iterations)
+{
+  const sk_margs *a = &m->arg;
+  MPI_Comm comm = sk_mpi_comm(m);
+  MPI_Request req;
+  MPI_Status status;
+  int partner = 1 - m->rank, source = m->variant & PEER_ANY_SOURCE ? MPI_ANY_SOURCE : partner;
+  long i;
+  double start, span;
+  MPI_Sendrecv(m->send_buf, 0, a->datatype->mpi, partner, (int)a->tag, m->recv_buf, 0, a->datatype->mpi, partner,
+               (int)a->tag, comm, &status);
+  start = MPI_Wtime();
+  for (i = 0; i < iterations; i++) {
+    MPI_Isend(m->send_buf, (int)a->count, a->datatype->mpi, partner, (int)a->tag, comm, &req);
+    MPI_Recv(m->recv_buf, (int)a->count, a->datatype->mpi, source, (int)a->tag, comm, &status);
+    MPI_Wait(&req, &status);
+  }
+  span = MPI_Wtime() - start - sk_tp_mpi_clock_cost();
+  return span > 0.0 ? span : 0.0;
+}
+
+static double measure_pingping(sk_mctx *m, const sk_value *args)
+{
+  const sk_margs *a = &m->arg;
+  (void)args;
+  if (m->rank > 1) return -1.0;
+  if (a->iterations < 0) return -1.0;
+  if (a->iterations == 0) return 0.0;
+  sk_tp_mpi_clock_cost();   /* taken before the first timing */
+  if (m->warming_up) {
+    double bytes = (double)(m->send_usage > 0 ? m->send_usage : 1);
+    long n = PEER_WARM_UP_ITERATIONS;
+    if (n * bytes > PEER_WARM_UP_BYTES) n = (long)(PEER_WARM_UP_BYTES / bytes);
+    if (n > a->iterations) pingping_loop(m, n - a->iterations);
+  }
+  return pingping_loop(m, a->iterations) / (double)a->iterations;
+}
+
+/* ---- streams: persistent windows of one pair, fan-in and fan-out ---- */
+
+/* The requests of a persistent row (m->state), made on the buffers they are bound to. */
+typedef struct peer_persistent {
+  MPI_Request req[2 * PEER_MAX_WINDOW];
+  int n;
+  const char *bound_send, *bound_recv;
+} peer_persistent;
+
+static void peer_persistent_free(peer_persistent *q)
+{
+  int k;
+  for (k = 0; k < q->n; k++)
+    if (q->req[k] != MPI_REQUEST_NULL) MPI_Request_free(&q->req[k]);
+  q->n = 0;
+}
+
+/* init of the streams: one message on each side that sends or receives; fan-in: rank 0
+** one slot per sender (sender p's messages in slot p-1). */
+static void init_stream(sk_mctx *m, const sk_value *args)
+{
+  const sk_margs *a = &m->arg;
+  const char *fn = m->name;
+  long window = peer_window_of(m);
+  int fan = (m->variant & (PEER_FAN_IN | PEER_FAN_OUT)) != 0;
+  int sends, receives;
+  size_t bytes;
+  (void)args;
+  sk_mpi_check_count(m, fn, "count", a->count);
+  sk_mpi_check_tag(m, fn, "tag", a->tag);
+  sk_mpi_check_count(m, fn, "iterations", a->iterations);
+  if (!m->failed && (window < 1 || window > PEER_MAX_WINDOW)) {
+    char msg[160];
+    sprintf(msg, "%s: window %ld must be 0 (OSU's default, %ld) or 1 to %ld", fn, window, PEER_DEFAULT_WINDOW,
+            PEER_MAX_WINDOW);
+    sk_meas_fail(m, msg);
+    return;
+  }
+  bytes = sk_mpi_block_bytes(m, fn, a->count, a->datatype, 1, 0);
+  if (fan) {
+    int root_sends = (m->variant & PEER_FAN_OUT) != 0;
+    sends = m->rank == 0 ? root_sends : !root_sends;
+    receives = !sends;
+  } else {
+    sends = m->rank == 0 || (m->rank == 1 && (m->variant & PEER_BOTH_WAYS));
+    receives = m->rank == 1 || (m->rank == 0 && (m->variant & PEER_BOTH_WAYS));
+  }
+  m->send_usage = sends ? bytes : 0;
+  m->recv_usage = receives ? bytes : 0;
+  if ((m->variant & PEER_FAN_IN) && m->rank == 0) m->recv_usage = bytes * (size_t)(m->size - 1);
+  m->reported_size = sk_mpi_data_bytes(a->count, a->datatype);
+}
+
+/* Makes this process's persistent requests (untimed) unless they are bound to the
+** current buffers: the window's receives first, then its sends. */
+static peer_persistent *peer_persistent_bind(sk_mctx *m)
+{
+  const sk_margs *a = &m->arg;
+  peer_persistent *q = (peer_persistent *)m->state;
+  MPI_Comm comm = sk_mpi_comm(m);
+  int partner = 1 - m->rank, both = (m->variant & PEER_BOTH_WAYS) != 0;
+  long window = peer_window_of(m), k;
+  if (q == NULL) {
+    q = (peer_persistent *)sk_calloc(1, sizeof *q);
+    m->state = q;
+  }
+  if (q->n > 0 && q->bound_send == m->send_buf && q->bound_recv == m->recv_buf) return q;
+  peer_persistent_free(q);
+  for (k = 0; k < window && (m->rank == 1 || both); k++)
+    MPI_Recv_init(m->recv_buf, (int)a->count, a->datatype->mpi, partner, (int)a->tag, comm, &q->req[q->n++]);
+  for (k = 0; k < window && (m->rank == 0 || both); k++)
+    MPI_Send_init(m->send_buf, (int)a->count, a->datatype->mpi, partner, (int)a->tag, comm, &q->req[q->n++]);
+  q->bound_send = m->send_buf;
+  q->bound_recv = m->recv_buf;
+  return q;
+}
+
+/* Bw_persistent, Bibw_persistent (one pair, unsynchronised like Bw): the receiver (both
+** ways: rank 1) says with an empty message that it is ready, the sender starts its clock
+** once it has it; `iterations` windows of MPI_Startall + MPI_Waitall, one way each
+** acknowledged by an empty message. Both processes return their span per message. */
+static double measure_bw_persistent(sk_mctx *m, const sk_value *args)
+{
+  const sk_margs *a = &m->arg;
+  MPI_Comm comm = sk_mpi_comm(m);
+  MPI_Status status[2 * PEER_MAX_WINDOW];
+  int partner = 1 - m->rank, both = (m->variant & PEER_BOTH_WAYS) != 0;
+  peer_persistent *q;
+  long i;
+  double start;
+  (void)args;
+  if (m->rank > 1 || a->iterations < 0) return -1.0;
+  if (a->iterations == 0) return 0.0;
+  q = peer_persistent_bind(m);
+  if (m->rank == 0) MPI_Recv(m->recv_buf, 0, a->datatype->mpi, partner, (int)a->tag, comm, &status[0]);
+  else MPI_Send(m->send_buf, 0, a->datatype->mpi, partner, (int)a->tag, comm);
+  start = MPI_Wtime();
+  for (i = 0; i < a->iterations; i++) {
+    MPI_Startall(q->n, q->req);
+    MPI_Waitall(q->n, q->req, status);
+    if (both) continue;
+    if (m->rank == 0) MPI_Recv(m->recv_buf, 0, a->datatype->mpi, partner, (int)a->tag, comm, &status[0]);
+    else MPI_Send(m->send_buf, 0, a->datatype->mpi, partner, (int)a->tag, comm);
+  }
+  return (MPI_Wtime() - start) / sk_bw_messages(1, both ? 2 : 1, a->window, a->iterations);
+}
+
+static void finalize_bw_persistent(sk_mctx *m, const sk_value *args)
+{
+  peer_persistent *q = (peer_persistent *)m->state;
+  (void)args;
+  if (q == NULL) return;
+  peer_persistent_free(q);
+  free(q);
+  m->state = NULL;
+}
+
+/* Sender peer's slot in rank 0's receive buffer (fan-in). */
+static char *peer_fan_slot(sk_mctx *m, int peer)
+{
+  return m->recv_buf + (size_t)(peer - 1) * sk_mpi_bytes(m->arg.count, m->arg.datatype);
+}
+
+/* Bw_fan_in, Bw_fan_out: between a synchronised start and stop, `iterations` windows
+** from every other rank to rank 0 (fan-in: rank 0 posts (P-1) * W receives) or from rank
+** 0 to every other rank (fan-out), completed with MPI_Waitall; the receivers acknowledge
+** every window with an empty message. Every process returns its span divided by the
+** messages of all P-1 partners, the engine the slowest process's: the aggregate time of
+** one message, whose inverse is the message rate into (out of) rank 0. */
+static double measure_bw_fan(sk_mctx *m, const sk_value *args)
+{
+  const sk_margs *a = &m->arg;
+  MPI_Comm comm = sk_mpi_comm(m);
+  long window = peer_window_of(m), i, k;
+  int out = (m->variant & PEER_FAN_OUT) != 0, peer, n;
+  MPI_Request *req = NULL;
+  MPI_Status *status = NULL, st;
+  double start, span;
+  (void)args;
+  if (a->iterations > 0) {
+    long most = m->rank == 0 ? window * (m->size - 1) : window;
+    req = (MPI_Request *)sk_malloc((size_t)most * sizeof *req);
+    status = (MPI_Status *)sk_malloc((size_t)most * sizeof *status);
+  }
+  start = sk_sync_start(m);
+  for (i = 0; i < a->iterations; i++) {
+    n = 0;
+    if (m->rank == 0) {
+      for (peer = 1; peer < m->size; peer++)
+        for (k = 0; k < window; k++) {
+          if (out) MPI_Isend(m->send_buf, (int)a->count, a->datatype->mpi, peer, (int)a->tag, comm, &req[n++]);
+          else MPI_Irecv(peer_fan_slot(m, peer), (int)a->count, a->datatype->mpi, peer, (int)a->tag, comm, &req[n++]);
+        }
+      MPI_Waitall(n, req, status);
+      for (peer = 1; peer < m->size; peer++) {
+        if (out) MPI_Recv(m->recv_buf, 0, a->datatype->mpi, peer, (int)a->tag, comm, &st);
+        else MPI_Send(m->send_buf, 0, a->datatype->mpi, peer, (int)a->tag, comm);
+      }
+    } else {
+      for (k = 0; k < window; k++) {
+        if (out) MPI_Irecv(m->recv_buf, (int)a->count, a->datatype->mpi, 0, (int)a->tag, comm, &req[n++]);
+        else MPI_Isend(m->send_buf, (int)a->count, a->datatype->mpi, 0, (int)a->tag, comm, &req[n++]);
+      }
+      MPI_Waitall(n, req, status);
+      if (out) MPI_Send(m->send_buf, 0, a->datatype->mpi, 0, (int)a->tag, comm);
+      else MPI_Recv(m->recv_buf, 0, a->datatype->mpi, 0, (int)a->tag, comm, &st);
+    }
+  }
+  span = MPI_Wtime() - start;
+  sk_sync_stop(m);
+  free(req);
+  free(status);
+  if (a->iterations < 0) return -1.0;
+  if (a->iterations == 0) return 0.0;
+  return span / sk_bw_messages(m->size - 1, 1, a->window, a->iterations);
+}
+
+/* ---- verification (verify.h): every receiver holds its partner's message ---- */
+
+static void check_pingping(sk_mctx *m, const sk_value *args)
+{
+  sk_mpi_check_pingpong(m, args);
+}
+
+static void check_stream(sk_mctx *m, const sk_value *args)
+{
+  const sk_margs *a = &m->arg;
+  (void)args;
+  if (a->iterations <= 0 || m->recv_usage == 0) return;
+  if ((m->variant & PEER_FAN_IN) && m->rank == 0) {
+    int peer;
+    for (peer = 1; peer < m->size && !m->failed; peer++)
+      sk_mpi_verify_block(m, "receive buffer", peer_fan_slot(m, peer), a->count, a->datatype, a->count, a->datatype,
+                          peer, 0);
+    return;
+  }
+  sk_mpi_verify_block(m, "receive buffer", m->recv_buf, a->count, a->datatype, a->count, a->datatype,
+                      m->variant & PEER_FAN_OUT ? 0 : 1 - m->rank, 0);
+}
+
+#endif /* SKAMPI_MPI */
+
+#define PEER_STREAM_SIG "count:i datatype:t tag:i window:i iterations:i"
+
+static const sk_measurement mpi_peer_p2p_table[] = {
+  SK_ROW_MPI("Pingping_Isend_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, 0,
+             measure_pingping, init_pingping, NULL, NULL, check_pingping, NULL),
+  SK_ROW_MPI("Pingping_Isend_Recv_AS", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PEER_ANY_SOURCE,
+             measure_pingping, init_pingping, NULL, NULL, check_pingping, NULL),
+  SK_ROW_MPI("Bw_persistent", PEER_STREAM_SIG, SK_PATTERN_P2P, 2, 0, measure_bw_persistent, init_stream,
+             finalize_bw_persistent, NULL, check_stream, NULL),
+  SK_ROW_MPI("Bibw_persistent", PEER_STREAM_SIG, SK_PATTERN_P2P, 2, PEER_BOTH_WAYS, measure_bw_persistent, init_stream,
+             finalize_bw_persistent, NULL, check_stream, NULL),
+  SK_ROW_MPI("Bw_fan_in", PEER_STREAM_SIG, SK_PATTERN_COLLECTIVE, 2, PEER_FAN_IN, measure_bw_fan, init_stream, NULL, NULL,
+             check_stream, NULL),
+  SK_ROW_MPI("Bw_fan_out", PEER_STREAM_SIG, SK_PATTERN_COLLECTIVE, 2, PEER_FAN_OUT, measure_bw_fan, init_stream, NULL,
+             NULL, check_stream, NULL),
+  SK_ROW_END
+};
+
+SK_API const sk_measurement *sk_meas_table_mpi_peer_p2p(void) { return mpi_peer_p2p_table; }
+/* --- end split/measurements/meas_mpi_peer_p2p.c --- */
 /* --- begin split/measurements/thread_team.h --- */
 #line 1 "split/measurements/thread_team.h"
 /*
@@ -29634,6 +29991,7 @@ SK_API const sk_measurement *sk_meas_table_mpi_neighbor(void);
 SK_API const sk_measurement *sk_meas_table_mpi_session(void);
 SK_API const sk_measurement *sk_meas_table_mpi_bw(void);
 SK_API const sk_measurement *sk_meas_table_mpi_peer_p2p_imb(void);
+SK_API const sk_measurement *sk_meas_table_mpi_peer_p2p(void);
 SK_API const sk_measurement *sk_meas_table_mpi_threads(void);
 SK_API const sk_measurement *sk_meas_table_mpi_threads_coll(void);
 SK_API const sk_measurement *sk_meas_table_mpi_partitioned(void);
@@ -29662,6 +30020,7 @@ static const catalogue_table catalogue_tables[] = {
   { sk_meas_table_mpi_p2p_late, "point_to_point_late: ping-pongs with a late receiver or sender (matching queues)" },
   { sk_meas_table_mpi_bw, "bandwidth: streaming bandwidth and message rate (windows of non-blocking messages, OSU style); size/time = MB/s" },
   { sk_meas_table_mpi_peer_p2p_imb, "p2p_patterns: IMB-P2P's patterns, every process at once: ping-ping pairs, a Sendrecv_replace ring, random pairs and rings (a seeded generator), 2-D and 3-D periodic stencils; one round per timing" },
+  { sk_meas_table_mpi_peer_p2p, "peer_point_to_point: what IMB-MPI1 and the OSU micro-benchmarks measure beyond the rows above: ping-ping (specific or any source), bandwidth with persistent requests, fan-in and fan-out bandwidth" },
   { sk_meas_table_mpi_threads, "threads: point-to-point with T threads per process, thread i of rank 0 with thread i of rank 1, each pair on its own communicator (IMB-MT style; need MPI-2 and POSIX threads; more than one thread needs MPI_THREAD_MULTIPLE: SKAMPI_THREAD_LEVEL=multiple)" },
   { sk_meas_table_mpi_threads_coll, "threads_imb_mt: the rest of IMB-MT with T threads per process, thread i of every process on its own communicator: ping-ping and bidirectional windows (ranks 0 and 1), send-receive and exchange in a ring, barrier, broadcast, reduce, all-reduce (need MPI-2 and POSIX threads; more than one thread needs MPI_THREAD_MULTIPLE: SKAMPI_THREAD_LEVEL=multiple)" },
   { sk_meas_table_mpi_partitioned, "partitioned: MPI-4 partitioned point-to-point (need MPI-4): MPI_Psend_init/MPI_Precv_init, MPI_Pready from one or T threads, MPI_Parrived" },
@@ -29813,7 +30172,8 @@ SK_API const char *sk_param_type_name(char letter)
 SK_API const char *sk_catalogue_time_kind(const sk_measurement *m)
 {
   if (strstr(m->name, "Pingpong") != NULL) return "round_trip";
-  if (sk_streq(m->name, "Bw") || sk_streq(m->name, "Bibw")) return "per_message";   /* streaming (meas_mpi_bw.c) */
+  if (m->pattern == SK_PATTERN_P2P && (strncmp(m->name, "Bw", 2) == 0 || strncmp(m->name, "Bibw", 4) == 0))
+    return "per_message";   /* streaming: Bw, Bibw (meas_mpi_bw.c), their _persistent (meas_mpi_peer_p2p.c) */
   return m->pattern == SK_PATTERN_P2P ? "one_way" : "operation";
 }
 
@@ -37732,6 +38092,7 @@ typedef struct sk_peer {
   long iterations;             /* -i / -iter: fixed repetitions; 0: skampi's rule */
   long window;                 /* OSU -W (bandwidth rows); 0: the default 64 */
   long npmin;                  /* IMB -npmin: P, 2P, 4P ... up to all processes; 0: all */
+  long pairs;                  /* osu_mbw_mr -p: the pairs (2 * pairs processes); 0: P/2 */
   int full;                    /* OSU -f: min, max, iterations */
   int tail[5], ntail;          /* OSU -z: the percentiles */
   int validate;                /* OSU -c: skampi's -v */
@@ -37776,6 +38137,12 @@ SK_API void sk_peer_info(const sk_peer *p, FILE *f);
 /* Rank 0 after the run: the tool's tables from the result file on standard output;
 ** 0 with a message on stderr when the file cannot be read. */
 SK_API int sk_peer_print(const sk_peer *p, int nprocs);
+/* Right after the library's start, on every process: osu_init (the wall-clock time of
+** MPI_Init on each process, sk_tp_start_ms, min, max and average in OSU's line "nprocs:
+** N, min: A ms, max: B ms, avg: C ms") and osu_hello ("This is a test with N
+** processes") printed by rank 0 under OSU's header, no measurement; 0 for any other
+** benchmark, 1 when printed, 2 when standard output fails, 3 when no time is known. */
+SK_API int sk_peer_startup(const sk_peer *p);
 
 #endif
 /* --- end split/cli/peer_names.h --- */
@@ -37794,13 +38161,14 @@ SK_API int sk_peer_print(const sk_peer *p, int nprocs);
 
 /* The layouts. OSU: latency (one-way) of a ping-pong, bandwidth, bandwidth and message
 ** rate, a collective's latency, one without a size (barrier), one-sided latency and
-** bandwidth, a non-blocking collective (overlap). IMB: t[usec] and Mbytes/sec, the
+** bandwidth, a non-blocking collective (overlap), the start-up programs (no row: their
+** "row" is their own name, sk_peer_startup prints them). IMB: t[usec] and Mbytes/sec, the
 ** range over processes with Mbytes/sec, the range, the range without sizes, Mbytes/sec
 ** and Msg/sec, overlap, overlap without sizes, IMB-P2P's t[usec], Mbytes/sec and Msg/sec
 ** of one pair's round trip and of a round of every process, IMB-MT's t_avg with Mbytes/sec
 ** and Msg/sec. */
 enum {
-  OSU_LAT, OSU_BW, OSU_MBW, OSU_COLL, OSU_SYNC, OSU_RMA_LAT, OSU_RMA_BW, OSU_NBC,
+  OSU_LAT, OSU_BW, OSU_MBW, OSU_COLL, OSU_SYNC, OSU_RMA_LAT, OSU_RMA_BW, OSU_NBC, OSU_START,
   IMB_TIME_BW, IMB_RANGE_BW, IMB_RANGE, IMB_SYNC, IMB_BW_RATE, IMB_OVERLAP, IMB_OVERLAP_SYNC,
   IMB_P2P_PAIR, IMB_P2P, IMB_MT_BAND
 };
@@ -37824,8 +38192,15 @@ static const peer_bench peer_table[] = {
     "OSU MPI Multi-threaded Latency Test" },
   { "osu", "osu_bw", "Bw", NULL, OSU_BW, 0, "OSU MPI Bandwidth Test" },
   { "osu", "osu_bibw", "Bibw", NULL, OSU_BW, 0, "OSU MPI Bi-Directional Bandwidth Test" },
+  { "osu", "osu_bw_persistent", "Bw_persistent", NULL, OSU_BW, 0, "OSU MPI Bandwidth Persistent Test" },
+  { "osu", "osu_bibw_persistent", "Bibw_persistent", NULL, OSU_BW, 0, "OSU MPI Bi-Directional Bandwidth Persistent Test" },
+  { "osu", "osu_bw_fan_in", "Bw_fan_in", NULL, OSU_BW, 0, "OSU MPI Bandwidth Test" },
+  { "osu", "osu_bw_fan_out", "Bw_fan_out", NULL, OSU_BW, 0, "OSU MPI Bandwidth Test" },
   { "osu", "osu_mbw_mr", "Mbw_mr", NULL, OSU_MBW, 0, "OSU MPI Multiple Bandwidth / Message Rate Test" },
   { "osu", "osu_multi_lat", "Multi_lat", "iterations=1", OSU_LAT, 0, "OSU MPI Multi Latency Test" },
+  /* start-up: osu_init's time of MPI_Init, osu_hello's line (sk_peer_startup) */
+  { "osu", "osu_init", "osu_init", NULL, OSU_START, 0, "OSU MPI Init Test" },
+  { "osu", "osu_hello", "osu_hello", NULL, OSU_START, 0, "OSU MPI Hello World Test" },
   /* blocking collectives */
   { "osu", "osu_allgather", "Allgather", NULL, OSU_COLL, 0, "OSU MPI Allgather Latency Test" },
   { "osu", "osu_allgatherv", "Allgatherv", NULL, OSU_COLL, 0, "OSU MPI Allgatherv Latency Test" },
@@ -37911,10 +38286,14 @@ static const peer_bench peer_table[] = {
   /* IMB-MPI1 2021 */
   { "IMB-MPI1", "PingPong", "Pingpong_Send_Recv", "iterations=1", IMB_TIME_BW, 1.0, NULL },
   { "IMB-MPI1", "PingPongSpecificSource", "Pingpong_Send_Recv", "iterations=1", IMB_TIME_BW, 1.0, NULL },
+  { "IMB-MPI1", "PingPongAnySource", "Pingpong_Send_Recv_AS", "iterations=1", IMB_TIME_BW, 1.0, NULL },
+  { "IMB-MPI1", "PingPing", "Pingping_Isend_Recv", "iterations=1", IMB_TIME_BW, 1.0, NULL },
+  { "IMB-MPI1", "PingPingSpecificSource", "Pingping_Isend_Recv", "iterations=1", IMB_TIME_BW, 1.0, NULL },
+  { "IMB-MPI1", "PingPingAnySource", "Pingping_Isend_Recv_AS", "iterations=1", IMB_TIME_BW, 1.0, NULL },
   { "IMB-MPI1", "Sendrecv", "Exchange", "msg_count=1", IMB_RANGE_BW, 2.0, NULL },
   { "IMB-MPI1", "Exchange", "Exchange", "msg_count=2", IMB_RANGE_BW, 4.0, NULL },
   { "IMB-MPI1", "Uniband", "Mbw_mr", NULL, IMB_BW_RATE, 1.0, NULL },
-  { "IMB-MPI1", "Biband", "Bibw", NULL, IMB_BW_RATE, 1.0, NULL },
+  { "IMB-MPI1", "Biband", "Mbibw_mr", NULL, IMB_BW_RATE, 1.0, NULL },
   { "IMB-MPI1", "Bcast", "Bcast", NULL, IMB_RANGE, 0, NULL },
   { "IMB-MPI1", "Allgather", "Allgather", NULL, IMB_RANGE, 0, NULL },
   { "IMB-MPI1", "Allgatherv", "Allgatherv", NULL, IMB_RANGE, 0, NULL },
@@ -38139,6 +38518,14 @@ static const char *const imb_programs[] = {
   "IMB-MPI1", "IMB-NBC", "IMB-RMA", "IMB-EXT", "IMB-IO", "IMB-MT", "IMB-P2P", "IMB-MPI4"
 };
 
+/* IMB-MPI1's benchmarks when none is named, in its order (IMB 2021 runs these; the
+** SpecificSource and AnySource variants, Uniband and Biband only by name). */
+static const char *const imb_mpi1_default[] = {
+  "PingPong", "PingPing", "Sendrecv", "Exchange", "Allreduce", "Reduce", "Reduce_local", "Reduce_scatter",
+  "Reduce_scatter_block", "Allgather", "Allgatherv", "Gather", "Gatherv", "Scatter", "Scatterv", "Alltoall",
+  "Alltoallv", "Bcast", "Barrier"
+};
+
 static int peer_find(const char *family, const char *name)
 {
   int k;
@@ -38298,6 +38685,13 @@ static int peer_mt_thread_level(const char *v, sk_peer *p, sk_str *err)
   return 1;
 }
 
+/* OSU's -p (--num-pairs): honoured by osu_mbw_mr, the one benchmark of OSU 7.4's
+** point-to-point programs that has pairs. */
+static int peer_is_pairs(const peer_option *op)
+{
+  return sk_streq(op->name, "-p") || sk_streq(op->name, "--num-pairs");
+}
+
 /* The benchmark called argv[1] (an OSU program or IMB's benchmark) or the IMB program:
 ** its family, or NULL. */
 static const char *peer_family_of(const char *a)
@@ -38416,7 +38810,7 @@ SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const
     } else if (op->value == 2) {
       v = a[1] == '-' ? (a[len] == '=' ? a + len + 1 : NULL) : (a[2] ? a + 2 : NULL);
     }
-    if (!op->honoured) {   /* named in sk_peer_program's warning, each option once */
+    if (!op->honoured && !(peer_is_pairs(op) && sk_streq(p->family, "osu_mbw_mr"))) {   /* named in sk_peer_program's warning, each option once */
       for (k = 0; k < p->nignored && !sk_streq(p->ignored[k], a); k++) continue;
       if (k == p->nignored && p->nignored < SK_PEER_MAX) p->ignored[p->nignored++] = a;
       continue;
@@ -38436,6 +38830,8 @@ SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const
       if (!peer_count(p, a, v, &p->iterations, PEER_NUMBER_MAX, "a number of iterations from 1", err)) return -1;
     } else if (sk_streq(op->name, "-W") || sk_streq(op->name, "--window-size") || sk_streq(op->name, "-window_size")) {
       if (!peer_count(p, a, v, &p->window, 1024, "a window of 1 to 1024 messages", err)) return -1;
+    } else if (peer_is_pairs(op)) {
+      if (!peer_count(p, a, v, &p->pairs, PEER_NUMBER_MAX, "a number of pairs from 1", err)) return -1;
     } else if (sk_streq(op->name, "-npmin")) {
       if (!peer_count(p, a, v, &p->npmin, PEER_NUMBER_MAX, "a number of processes from 1", err)) return -1;
     } else if (sk_streq(op->name, "-zero_size")) {
@@ -38483,7 +38879,10 @@ SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const
     sk_str_printf(err, "skampi: IMB-MT -check: only with -datatype int (as IMB-MT's)");
     return -1;
   }
-  if (p->tool == 'i' && p->nbench == 0)   /* IMB without names: the program's default list (-include's too) */
+  if (p->tool == 'i' && p->nbench == 0 && sk_streq(family, "IMB-MPI1"))   /* IMB-MPI1 without names: its list */
+    for (k = 0; k < (int)(sizeof imb_mpi1_default / sizeof imb_mpi1_default[0]); k++)
+      p->bench[p->nbench++] = peer_find(family, imb_mpi1_default[k]);
+  if (p->tool == 'i' && p->nbench == 0)   /* the others without names: their default list (-include's too) */
     for (k = 0; k < PEER_N && p->nbench < SK_PEER_MAX; k++)
       if (sk_streq(peer_table[k].family, family) && peer_is_default(&peer_table[k])) p->bench[p->nbench++] = k;
   if (p->tool == 'i') {   /* IMB: -include's added, -exclude's taken out, each benchmark once */
@@ -38569,6 +38968,14 @@ SK_API int sk_peer_program(const sk_peer *p, sk_oneline *o, int nprocs, sk_str *
     }
     if (p->window > 0) sprintf(set + strlen(set), "window=%ld,", p->window);
     o->set = set;
+    if (p->pairs > 0) {   /* osu_mbw_mr -p N: the row on the first 2N processes (pairs i, i + N) */
+      if (nprocs > 0 && 2 * p->pairs > nprocs) {
+        sk_str_printf(err, "skampi: %s -p %ld: %ld pairs need %ld processes, the run has %d", p->family, p->pairs,
+                      p->pairs, 2 * p->pairs, nprocs);
+        return 0;
+      }
+      o->procs_min = o->procs_max = 2 * p->pairs;
+    }
     if (peer_procs(e) > 0) {   /* IMB-IO's S_: on one process, the others waiting */
       o->procs_min = o->procs_max = peer_procs(e);
       ok = sk_oneline_program(o, nprocs, text, err);
@@ -38664,14 +39071,14 @@ static void peer_flags(const sk_sko_line *l)
   printf("  %s\n", l->flagset && *l->flagset ? l->flagset : "-");
 }
 
-static void peer_osu_block(const sk_peer *p, const peer_bench *e, const sk_sko_block *b)
+static void peer_osu_block(const sk_peer *p, const peer_bench *e, const sk_sko_block *b, int procs)
 {
   size_t i;
   int t, sized = e->layout != OSU_SYNC && !(e->layout == OSU_NBC && sk_streq(e->row, "Ibarrier_overlap"));
   int range = p->full && e->layout != OSU_BW && e->layout != OSU_MBW && e->layout != OSU_RMA_BW;
   peer_overlap *ov = e->layout == OSU_NBC ? peer_overlaps(p->output, b->name, b->n) : NULL;
   printf("\n# %s v7.4\n", e->title);
-  if (e->layout == OSU_MBW) printf("# [ pairs: %d ] [ window size: %ld ]\n", 1, p->window ? p->window : 64L);
+  if (e->layout == OSU_MBW) printf("# [ pairs: %d ] [ window size: %ld ]\n", procs / 2, p->window ? p->window : 64L);
   if (e->layout == OSU_RMA_LAT || e->layout == OSU_RMA_BW)
     printf("# Window creation: MPI_Win_create\n# Synchronization: as skampi's %s\n", e->row);
   if (e->layout == OSU_NBC) printf("# Overall = Coll. Init + Compute + MPI_Test + MPI_Wait\n\n");
@@ -38746,7 +39153,9 @@ static void peer_imb_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
     { "#bytes", "#repetitions", "t_avg[usec]", "Mbytes/sec", "Msg/sec", NULL }
   };
   long threads = p->threads > 0 ? p->threads : 1;   /* IMB-MT's #bytes: T threads' messages */
-  int shown = peer_procs(e) > 0 ? peer_procs(e) : e->layout == IMB_TIME_BW || e->layout == IMB_BW_RATE || e->layout == IMB_MT_BAND
+  /* a pair of processes, but for Uniband and Biband: P/2 pairs (Mbw_mr, Mbibw_mr) */
+  int shown = peer_procs(e) > 0 ? peer_procs(e) : e->layout == IMB_TIME_BW
+              || (e->layout == IMB_BW_RATE && strncmp(e->row, "Mb", 2) != 0) || e->layout == IMB_MT_BAND
               || e->layout == IMB_P2P_PAIR || sk_streq(e->row, "Thread_pingpong") || sk_streq(e->row, "Thread_pingping") ? 2 : procs;
   int h = e->layout - IMB_TIME_BW, k, fields = 0;
   const char *tail = sk_streq(e->family, "IMB-P2P") ? "" : " ";   /* IMB-P2P's header lines end without a blank */
@@ -38849,7 +39258,7 @@ SK_API int sk_peer_print(const sk_peer *p, int nprocs)
     }
     e = peer_find(p->tool == 'o' ? "osu" : p->family, name);
     if (e < 0) continue;
-    if (p->tool == 'o') peer_osu_block(p, &peer_table[e], b);
+    if (p->tool == 'o') peer_osu_block(p, &peer_table[e], b, procs);
     else peer_imb_block(p, &peer_table[e], b, procs, nprocs);
   }
   if (p->tool == 'o') printf("# skampi %s: results, flags and distributions in %s\n", SKAMPI_VERSION, p->output);
@@ -38890,6 +39299,35 @@ SK_API void sk_peer_info(const sk_peer *p, FILE *f)
     fprintf(f, "\n");
   }
   fprintf(f, "skampi's own options: skampi -h; every benchmark of both tools: doc/peers.md\n");
+}
+
+SK_API int sk_peer_startup(const sk_peer *p)
+{
+  const peer_bench *e = p->tool == 'o' ? &peer_table[p->bench[0]] : NULL;
+  int n = sk_tp_world_size(), k, ok = 1, timed = 1;
+  double mine = sk_tp_start_ms(), *all;
+  long lo = 0, hi = 0, sum = 0;
+  if (e == NULL || e->layout != OSU_START) return 0;
+  if (sk_streq(e->name, "osu_hello")) {
+    if (sk_is_reporter()) printf("# %s v7.4\nThis is a test with %d processes\n", e->title, n);
+    return 1 + (sk_is_reporter() && (fflush(stdout) != 0 || ferror(stdout)));
+  }
+  all = (double *)sk_malloc((size_t)n * sizeof *all);
+  sk_tp_gather_doubles(sk_tp_world(), &mine, 1, all, 0);
+  if (sk_is_reporter()) {
+    for (k = 0; k < n; k++) {
+      long ms = (long)all[k];   /* whole milliseconds, as osu_init's long */
+      if (all[k] < 0.0) timed = 0;
+      if (k == 0 || ms < lo) lo = ms;
+      if (k == 0 || ms > hi) hi = ms;
+      sum += ms;
+    }
+    if (!timed) fprintf(stderr, "skampi: osu_init: this build did not start MPI itself or has no wall clock; no time\n");
+    else printf("# %s v7.4\nnprocs: %d, min: %ld ms, max: %ld ms, avg: %ld ms\n", e->title, n, lo, hi, sum / n);
+    if (fflush(stdout) != 0 || ferror(stdout)) ok = 0;
+  }
+  free(all);
+  return !ok ? 2 : !timed ? 3 : 1;
 }
 /* --- end split/cli/peer_names.c --- */
 /* --- begin split/cli/tune.h --- */
@@ -40038,6 +40476,10 @@ int main(int argc, char **argv)
   if (o.tune.colls) sk_coll_algs_before_init();   /* Open MPI's forced algorithms (coll_algorithms.h) */
   sk_tp_start(&argc, &argv);
   sk_set_reporter(sk_tp_world_rank() == 0);
+  if (o.peer.tool && (status = sk_peer_startup(&o.peer)) != 0) {   /* osu_init, osu_hello: no run */
+    sk_tp_finish();
+    return status == 1 ? 0 : status == 2 ? SK_EXIT_WRITE : SK_EXIT_USER_ERROR;
+  }
   sk_set_exit_hook(sk_run_exit_hook);
   started = sk_tp_wtime();
   /* once more: the library may have taken arguments of its own (MPI_Init may change the

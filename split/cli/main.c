@@ -499,6 +499,10 @@ int main(int argc, char **argv)
   if (o.tune.colls) sk_coll_algs_before_init();   /* Open MPI's forced algorithms (coll_algorithms.h) */
   sk_tp_start(&argc, &argv);
   sk_set_reporter(sk_tp_world_rank() == 0);
+  if (o.peer.tool && (status = sk_peer_startup(&o.peer)) != 0) {   /* osu_init, osu_hello: no run */
+    sk_tp_finish();
+    return status == 1 ? 0 : status == 2 ? SK_EXIT_WRITE : SK_EXIT_USER_ERROR;
+  }
   sk_set_exit_hook(sk_run_exit_hook);
   started = sk_tp_wtime();
   /* once more: the library may have taken arguments of its own (MPI_Init may change the

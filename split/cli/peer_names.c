@@ -11,13 +11,14 @@
 
 /* The layouts. OSU: latency (one-way) of a ping-pong, bandwidth, bandwidth and message
 ** rate, a collective's latency, one without a size (barrier), one-sided latency and
-** bandwidth, a non-blocking collective (overlap). IMB: t[usec] and Mbytes/sec, the
+** bandwidth, a non-blocking collective (overlap), the start-up programs (no row: their
+** "row" is their own name, sk_peer_startup prints them). IMB: t[usec] and Mbytes/sec, the
 ** range over processes with Mbytes/sec, the range, the range without sizes, Mbytes/sec
 ** and Msg/sec, overlap, overlap without sizes, IMB-P2P's t[usec], Mbytes/sec and Msg/sec
 ** of one pair's round trip and of a round of every process, IMB-MT's t_avg with Mbytes/sec
 ** and Msg/sec. */
 enum {
-  OSU_LAT, OSU_BW, OSU_MBW, OSU_COLL, OSU_SYNC, OSU_RMA_LAT, OSU_RMA_BW, OSU_NBC,
+  OSU_LAT, OSU_BW, OSU_MBW, OSU_COLL, OSU_SYNC, OSU_RMA_LAT, OSU_RMA_BW, OSU_NBC, OSU_START,
   IMB_TIME_BW, IMB_RANGE_BW, IMB_RANGE, IMB_SYNC, IMB_BW_RATE, IMB_OVERLAP, IMB_OVERLAP_SYNC,
   IMB_P2P_PAIR, IMB_P2P, IMB_MT_BAND
 };
@@ -41,8 +42,15 @@ static const peer_bench peer_table[] = {
     "OSU MPI Multi-threaded Latency Test" },
   { "osu", "osu_bw", "Bw", NULL, OSU_BW, 0, "OSU MPI Bandwidth Test" },
   { "osu", "osu_bibw", "Bibw", NULL, OSU_BW, 0, "OSU MPI Bi-Directional Bandwidth Test" },
+  { "osu", "osu_bw_persistent", "Bw_persistent", NULL, OSU_BW, 0, "OSU MPI Bandwidth Persistent Test" },
+  { "osu", "osu_bibw_persistent", "Bibw_persistent", NULL, OSU_BW, 0, "OSU MPI Bi-Directional Bandwidth Persistent Test" },
+  { "osu", "osu_bw_fan_in", "Bw_fan_in", NULL, OSU_BW, 0, "OSU MPI Bandwidth Test" },
+  { "osu", "osu_bw_fan_out", "Bw_fan_out", NULL, OSU_BW, 0, "OSU MPI Bandwidth Test" },
   { "osu", "osu_mbw_mr", "Mbw_mr", NULL, OSU_MBW, 0, "OSU MPI Multiple Bandwidth / Message Rate Test" },
   { "osu", "osu_multi_lat", "Multi_lat", "iterations=1", OSU_LAT, 0, "OSU MPI Multi Latency Test" },
+  /* start-up: osu_init's time of MPI_Init, osu_hello's line (sk_peer_startup) */
+  { "osu", "osu_init", "osu_init", NULL, OSU_START, 0, "OSU MPI Init Test" },
+  { "osu", "osu_hello", "osu_hello", NULL, OSU_START, 0, "OSU MPI Hello World Test" },
   /* blocking collectives */
   { "osu", "osu_allgather", "Allgather", NULL, OSU_COLL, 0, "OSU MPI Allgather Latency Test" },
   { "osu", "osu_allgatherv", "Allgatherv", NULL, OSU_COLL, 0, "OSU MPI Allgatherv Latency Test" },
@@ -128,10 +136,14 @@ static const peer_bench peer_table[] = {
   /* IMB-MPI1 2021 */
   { "IMB-MPI1", "PingPong", "Pingpong_Send_Recv", "iterations=1", IMB_TIME_BW, 1.0, NULL },
   { "IMB-MPI1", "PingPongSpecificSource", "Pingpong_Send_Recv", "iterations=1", IMB_TIME_BW, 1.0, NULL },
+  { "IMB-MPI1", "PingPongAnySource", "Pingpong_Send_Recv_AS", "iterations=1", IMB_TIME_BW, 1.0, NULL },
+  { "IMB-MPI1", "PingPing", "Pingping_Isend_Recv", "iterations=1", IMB_TIME_BW, 1.0, NULL },
+  { "IMB-MPI1", "PingPingSpecificSource", "Pingping_Isend_Recv", "iterations=1", IMB_TIME_BW, 1.0, NULL },
+  { "IMB-MPI1", "PingPingAnySource", "Pingping_Isend_Recv_AS", "iterations=1", IMB_TIME_BW, 1.0, NULL },
   { "IMB-MPI1", "Sendrecv", "Exchange", "msg_count=1", IMB_RANGE_BW, 2.0, NULL },
   { "IMB-MPI1", "Exchange", "Exchange", "msg_count=2", IMB_RANGE_BW, 4.0, NULL },
   { "IMB-MPI1", "Uniband", "Mbw_mr", NULL, IMB_BW_RATE, 1.0, NULL },
-  { "IMB-MPI1", "Biband", "Bibw", NULL, IMB_BW_RATE, 1.0, NULL },
+  { "IMB-MPI1", "Biband", "Mbibw_mr", NULL, IMB_BW_RATE, 1.0, NULL },
   { "IMB-MPI1", "Bcast", "Bcast", NULL, IMB_RANGE, 0, NULL },
   { "IMB-MPI1", "Allgather", "Allgather", NULL, IMB_RANGE, 0, NULL },
   { "IMB-MPI1", "Allgatherv", "Allgatherv", NULL, IMB_RANGE, 0, NULL },
@@ -356,6 +368,14 @@ static const char *const imb_programs[] = {
   "IMB-MPI1", "IMB-NBC", "IMB-RMA", "IMB-EXT", "IMB-IO", "IMB-MT", "IMB-P2P", "IMB-MPI4"
 };
 
+/* IMB-MPI1's benchmarks when none is named, in its order (IMB 2021 runs these; the
+** SpecificSource and AnySource variants, Uniband and Biband only by name). */
+static const char *const imb_mpi1_default[] = {
+  "PingPong", "PingPing", "Sendrecv", "Exchange", "Allreduce", "Reduce", "Reduce_local", "Reduce_scatter",
+  "Reduce_scatter_block", "Allgather", "Allgatherv", "Gather", "Gatherv", "Scatter", "Scatterv", "Alltoall",
+  "Alltoallv", "Bcast", "Barrier"
+};
+
 static int peer_find(const char *family, const char *name)
 {
   int k;
@@ -515,6 +535,13 @@ static int peer_mt_thread_level(const char *v, sk_peer *p, sk_str *err)
   return 1;
 }
 
+/* OSU's -p (--num-pairs): honoured by osu_mbw_mr, the one benchmark of OSU 7.4's
+** point-to-point programs that has pairs. */
+static int peer_is_pairs(const peer_option *op)
+{
+  return sk_streq(op->name, "-p") || sk_streq(op->name, "--num-pairs");
+}
+
 /* The benchmark called argv[1] (an OSU program or IMB's benchmark) or the IMB program:
 ** its family, or NULL. */
 static const char *peer_family_of(const char *a)
@@ -633,7 +660,7 @@ SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const
     } else if (op->value == 2) {
       v = a[1] == '-' ? (a[len] == '=' ? a + len + 1 : NULL) : (a[2] ? a + 2 : NULL);
     }
-    if (!op->honoured) {   /* named in sk_peer_program's warning, each option once */
+    if (!op->honoured && !(peer_is_pairs(op) && sk_streq(p->family, "osu_mbw_mr"))) {   /* named in sk_peer_program's warning, each option once */
       for (k = 0; k < p->nignored && !sk_streq(p->ignored[k], a); k++) continue;
       if (k == p->nignored && p->nignored < SK_PEER_MAX) p->ignored[p->nignored++] = a;
       continue;
@@ -653,6 +680,8 @@ SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const
       if (!peer_count(p, a, v, &p->iterations, PEER_NUMBER_MAX, "a number of iterations from 1", err)) return -1;
     } else if (sk_streq(op->name, "-W") || sk_streq(op->name, "--window-size") || sk_streq(op->name, "-window_size")) {
       if (!peer_count(p, a, v, &p->window, 1024, "a window of 1 to 1024 messages", err)) return -1;
+    } else if (peer_is_pairs(op)) {
+      if (!peer_count(p, a, v, &p->pairs, PEER_NUMBER_MAX, "a number of pairs from 1", err)) return -1;
     } else if (sk_streq(op->name, "-npmin")) {
       if (!peer_count(p, a, v, &p->npmin, PEER_NUMBER_MAX, "a number of processes from 1", err)) return -1;
     } else if (sk_streq(op->name, "-zero_size")) {
@@ -700,7 +729,10 @@ SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const
     sk_str_printf(err, "skampi: IMB-MT -check: only with -datatype int (as IMB-MT's)");
     return -1;
   }
-  if (p->tool == 'i' && p->nbench == 0)   /* IMB without names: the program's default list (-include's too) */
+  if (p->tool == 'i' && p->nbench == 0 && sk_streq(family, "IMB-MPI1"))   /* IMB-MPI1 without names: its list */
+    for (k = 0; k < (int)(sizeof imb_mpi1_default / sizeof imb_mpi1_default[0]); k++)
+      p->bench[p->nbench++] = peer_find(family, imb_mpi1_default[k]);
+  if (p->tool == 'i' && p->nbench == 0)   /* the others without names: their default list (-include's too) */
     for (k = 0; k < PEER_N && p->nbench < SK_PEER_MAX; k++)
       if (sk_streq(peer_table[k].family, family) && peer_is_default(&peer_table[k])) p->bench[p->nbench++] = k;
   if (p->tool == 'i') {   /* IMB: -include's added, -exclude's taken out, each benchmark once */
@@ -786,6 +818,14 @@ SK_API int sk_peer_program(const sk_peer *p, sk_oneline *o, int nprocs, sk_str *
     }
     if (p->window > 0) sprintf(set + strlen(set), "window=%ld,", p->window);
     o->set = set;
+    if (p->pairs > 0) {   /* osu_mbw_mr -p N: the row on the first 2N processes (pairs i, i + N) */
+      if (nprocs > 0 && 2 * p->pairs > nprocs) {
+        sk_str_printf(err, "skampi: %s -p %ld: %ld pairs need %ld processes, the run has %d", p->family, p->pairs,
+                      p->pairs, 2 * p->pairs, nprocs);
+        return 0;
+      }
+      o->procs_min = o->procs_max = 2 * p->pairs;
+    }
     if (peer_procs(e) > 0) {   /* IMB-IO's S_: on one process, the others waiting */
       o->procs_min = o->procs_max = peer_procs(e);
       ok = sk_oneline_program(o, nprocs, text, err);
@@ -881,14 +921,14 @@ static void peer_flags(const sk_sko_line *l)
   printf("  %s\n", l->flagset && *l->flagset ? l->flagset : "-");
 }
 
-static void peer_osu_block(const sk_peer *p, const peer_bench *e, const sk_sko_block *b)
+static void peer_osu_block(const sk_peer *p, const peer_bench *e, const sk_sko_block *b, int procs)
 {
   size_t i;
   int t, sized = e->layout != OSU_SYNC && !(e->layout == OSU_NBC && sk_streq(e->row, "Ibarrier_overlap"));
   int range = p->full && e->layout != OSU_BW && e->layout != OSU_MBW && e->layout != OSU_RMA_BW;
   peer_overlap *ov = e->layout == OSU_NBC ? peer_overlaps(p->output, b->name, b->n) : NULL;
   printf("\n# %s v7.4\n", e->title);
-  if (e->layout == OSU_MBW) printf("# [ pairs: %d ] [ window size: %ld ]\n", 1, p->window ? p->window : 64L);
+  if (e->layout == OSU_MBW) printf("# [ pairs: %d ] [ window size: %ld ]\n", procs / 2, p->window ? p->window : 64L);
   if (e->layout == OSU_RMA_LAT || e->layout == OSU_RMA_BW)
     printf("# Window creation: MPI_Win_create\n# Synchronization: as skampi's %s\n", e->row);
   if (e->layout == OSU_NBC) printf("# Overall = Coll. Init + Compute + MPI_Test + MPI_Wait\n\n");
@@ -963,7 +1003,9 @@ static void peer_imb_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
     { "#bytes", "#repetitions", "t_avg[usec]", "Mbytes/sec", "Msg/sec", NULL }
   };
   long threads = p->threads > 0 ? p->threads : 1;   /* IMB-MT's #bytes: T threads' messages */
-  int shown = peer_procs(e) > 0 ? peer_procs(e) : e->layout == IMB_TIME_BW || e->layout == IMB_BW_RATE || e->layout == IMB_MT_BAND
+  /* a pair of processes, but for Uniband and Biband: P/2 pairs (Mbw_mr, Mbibw_mr) */
+  int shown = peer_procs(e) > 0 ? peer_procs(e) : e->layout == IMB_TIME_BW
+              || (e->layout == IMB_BW_RATE && strncmp(e->row, "Mb", 2) != 0) || e->layout == IMB_MT_BAND
               || e->layout == IMB_P2P_PAIR || sk_streq(e->row, "Thread_pingpong") || sk_streq(e->row, "Thread_pingping") ? 2 : procs;
   int h = e->layout - IMB_TIME_BW, k, fields = 0;
   const char *tail = sk_streq(e->family, "IMB-P2P") ? "" : " ";   /* IMB-P2P's header lines end without a blank */
@@ -1066,7 +1108,7 @@ SK_API int sk_peer_print(const sk_peer *p, int nprocs)
     }
     e = peer_find(p->tool == 'o' ? "osu" : p->family, name);
     if (e < 0) continue;
-    if (p->tool == 'o') peer_osu_block(p, &peer_table[e], b);
+    if (p->tool == 'o') peer_osu_block(p, &peer_table[e], b, procs);
     else peer_imb_block(p, &peer_table[e], b, procs, nprocs);
   }
   if (p->tool == 'o') printf("# skampi %s: results, flags and distributions in %s\n", SKAMPI_VERSION, p->output);
@@ -1107,4 +1149,33 @@ SK_API void sk_peer_info(const sk_peer *p, FILE *f)
     fprintf(f, "\n");
   }
   fprintf(f, "skampi's own options: skampi -h; every benchmark of both tools: doc/peers.md\n");
+}
+
+SK_API int sk_peer_startup(const sk_peer *p)
+{
+  const peer_bench *e = p->tool == 'o' ? &peer_table[p->bench[0]] : NULL;
+  int n = sk_tp_world_size(), k, ok = 1, timed = 1;
+  double mine = sk_tp_start_ms(), *all;
+  long lo = 0, hi = 0, sum = 0;
+  if (e == NULL || e->layout != OSU_START) return 0;
+  if (sk_streq(e->name, "osu_hello")) {
+    if (sk_is_reporter()) printf("# %s v7.4\nThis is a test with %d processes\n", e->title, n);
+    return 1 + (sk_is_reporter() && (fflush(stdout) != 0 || ferror(stdout)));
+  }
+  all = (double *)sk_malloc((size_t)n * sizeof *all);
+  sk_tp_gather_doubles(sk_tp_world(), &mine, 1, all, 0);
+  if (sk_is_reporter()) {
+    for (k = 0; k < n; k++) {
+      long ms = (long)all[k];   /* whole milliseconds, as osu_init's long */
+      if (all[k] < 0.0) timed = 0;
+      if (k == 0 || ms < lo) lo = ms;
+      if (k == 0 || ms > hi) hi = ms;
+      sum += ms;
+    }
+    if (!timed) fprintf(stderr, "skampi: osu_init: this build did not start MPI itself or has no wall clock; no time\n");
+    else printf("# %s v7.4\nnprocs: %d, min: %ld ms, max: %ld ms, avg: %ld ms\n", e->title, n, lo, hi, sum / n);
+    if (fflush(stdout) != 0 || ferror(stdout)) ok = 0;
+  }
+  free(all);
+  return !ok ? 2 : !timed ? 3 : 1;
 }

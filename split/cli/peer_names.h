@@ -29,6 +29,7 @@ typedef struct sk_peer {
   long iterations;             /* -i / -iter: fixed repetitions; 0: skampi's rule */
   long window;                 /* OSU -W (bandwidth rows); 0: the default 64 */
   long npmin;                  /* IMB -npmin: P, 2P, 4P ... up to all processes; 0: all */
+  long pairs;                  /* osu_mbw_mr -p: the pairs (2 * pairs processes); 0: P/2 */
   int full;                    /* OSU -f: min, max, iterations */
   int tail[5], ntail;          /* OSU -z: the percentiles */
   int validate;                /* OSU -c: skampi's -v */
@@ -73,5 +74,11 @@ SK_API void sk_peer_info(const sk_peer *p, FILE *f);
 /* Rank 0 after the run: the tool's tables from the result file on standard output;
 ** 0 with a message on stderr when the file cannot be read. */
 SK_API int sk_peer_print(const sk_peer *p, int nprocs);
+/* Right after the library's start, on every process: osu_init (the wall-clock time of
+** MPI_Init on each process, sk_tp_start_ms, min, max and average in OSU's line "nprocs:
+** N, min: A ms, max: B ms, avg: C ms") and osu_hello ("This is a test with N
+** processes") printed by rank 0 under OSU's header, no measurement; 0 for any other
+** benchmark, 1 when printed, 2 when standard output fails, 3 when no time is known. */
+SK_API int sk_peer_startup(const sk_peer *p);
 
 #endif

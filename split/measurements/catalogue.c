@@ -22,6 +22,7 @@ SK_API const sk_measurement *sk_meas_table_mpi_neighbor(void);
 SK_API const sk_measurement *sk_meas_table_mpi_session(void);
 SK_API const sk_measurement *sk_meas_table_mpi_bw(void);
 SK_API const sk_measurement *sk_meas_table_mpi_peer_p2p_imb(void);
+SK_API const sk_measurement *sk_meas_table_mpi_peer_p2p(void);
 SK_API const sk_measurement *sk_meas_table_mpi_threads(void);
 SK_API const sk_measurement *sk_meas_table_mpi_threads_coll(void);
 SK_API const sk_measurement *sk_meas_table_mpi_partitioned(void);
@@ -50,6 +51,7 @@ static const catalogue_table catalogue_tables[] = {
   { sk_meas_table_mpi_p2p_late, "point_to_point_late: ping-pongs with a late receiver or sender (matching queues)" },
   { sk_meas_table_mpi_bw, "bandwidth: streaming bandwidth and message rate (windows of non-blocking messages, OSU style); size/time = MB/s" },
   { sk_meas_table_mpi_peer_p2p_imb, "p2p_patterns: IMB-P2P's patterns, every process at once: ping-ping pairs, a Sendrecv_replace ring, random pairs and rings (a seeded generator), 2-D and 3-D periodic stencils; one round per timing" },
+  { sk_meas_table_mpi_peer_p2p, "peer_point_to_point: what IMB-MPI1 and the OSU micro-benchmarks measure beyond the rows above: ping-ping (specific or any source), bandwidth with persistent requests, fan-in and fan-out bandwidth" },
   { sk_meas_table_mpi_threads, "threads: point-to-point with T threads per process, thread i of rank 0 with thread i of rank 1, each pair on its own communicator (IMB-MT style; need MPI-2 and POSIX threads; more than one thread needs MPI_THREAD_MULTIPLE: SKAMPI_THREAD_LEVEL=multiple)" },
   { sk_meas_table_mpi_threads_coll, "threads_imb_mt: the rest of IMB-MT with T threads per process, thread i of every process on its own communicator: ping-ping and bidirectional windows (ranks 0 and 1), send-receive and exchange in a ring, barrier, broadcast, reduce, all-reduce (need MPI-2 and POSIX threads; more than one thread needs MPI_THREAD_MULTIPLE: SKAMPI_THREAD_LEVEL=multiple)" },
   { sk_meas_table_mpi_partitioned, "partitioned: MPI-4 partitioned point-to-point (need MPI-4): MPI_Psend_init/MPI_Precv_init, MPI_Pready from one or T threads, MPI_Parrived" },
@@ -201,7 +203,8 @@ SK_API const char *sk_param_type_name(char letter)
 SK_API const char *sk_catalogue_time_kind(const sk_measurement *m)
 {
   if (strstr(m->name, "Pingpong") != NULL) return "round_trip";
-  if (sk_streq(m->name, "Bw") || sk_streq(m->name, "Bibw")) return "per_message";   /* streaming (meas_mpi_bw.c) */
+  if (m->pattern == SK_PATTERN_P2P && (strncmp(m->name, "Bw", 2) == 0 || strncmp(m->name, "Bibw", 4) == 0))
+    return "per_message";   /* streaming: Bw, Bibw (meas_mpi_bw.c), their _persistent (meas_mpi_peer_p2p.c) */
   return m->pattern == SK_PATTERN_P2P ? "one_way" : "operation";
 }
 

@@ -14,7 +14,7 @@
 
 /* The ping-pongs that differ only in how they send and receive (their rows' VARIANT). */
 enum pp_variant { PP_SEND_RECV, PP_SEND_IPROBE_RECV, PP_SEND_IRECV, PP_SEND_RECV_AT, PP_SSEND_RECV, PP_ISEND_RECV,
-                  PP_ISSEND_RECV, PP_BSEND_RECV };
+                  PP_ISSEND_RECV, PP_BSEND_RECV, PP_SEND_RECV_AS };
 /* Pingpong_Sendrecv, _Isendrecv (MPI-4), _Sendrecv_replace, _Isendrecv_replace (MPI-4). */
 enum sr_variant { SR_BLOCKING, SR_NONBLOCKING, SR_REPLACE, SR_REPLACE_NONBLOCKING };
 /* The persistent ping-pongs: each message MPI_Start, or MPI_Startall of both. */
@@ -184,6 +184,13 @@ static void pp_recv_any_tag(const pingpong *p, sk_mctx *m)
 {
   MPI_Status status;
   MPI_Recv(m->recv_buf, p->count, p->dt, p->partner, MPI_ANY_TAG, p->comm, &status);
+}
+
+/* The receives specify MPI_ANY_SOURCE ("AS"; IMB-MPI1's PingPongAnySource). */
+static void pp_recv_any_source(const pingpong *p, sk_mctx *m)
+{
+  MPI_Status status;
+  MPI_Recv(m->recv_buf, p->count, p->dt, MPI_ANY_SOURCE, p->tag, p->comm, &status);
 }
 
 static void pp_irecv(const pingpong *p, sk_mctx *m)
@@ -377,7 +384,8 @@ static const pingpong_ops pingpong_variants[] = {
   { pp_ssend, pp_recv, NULL },                              /* PP_SSEND_RECV */
   { pp_isend, pp_recv, pp_round_trip_isend },               /* PP_ISEND_RECV */
   { pp_isend, pp_recv, pp_round_trip_isend },               /* PP_ISSEND_RECV (pp_start_isend) */
-  { pp_bsend, pp_recv, NULL }                               /* PP_BSEND_RECV */
+  { pp_bsend, pp_recv, NULL },                              /* PP_BSEND_RECV */
+  { pp_send, pp_recv_any_source, NULL }                     /* PP_SEND_RECV_AS */
 };
 #define ops_send_recv pingpong_variants[PP_SEND_RECV]
 
@@ -734,6 +742,8 @@ static const sk_measurement mpi_p2p_table[] = {
   SK_ROW_MPI("Pingpong_Send_Irecv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_SEND_IRECV,
              measure_pingpong, init_pingpong, NULL, NULL, sk_mpi_check_pingpong, NULL),
   SK_ROW_MPI("Pingpong_Send_Recv_AT", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_SEND_RECV_AT,
+             measure_pingpong, init_pingpong, NULL, NULL, sk_mpi_check_pingpong, NULL),
+  SK_ROW_MPI("Pingpong_Send_Recv_AS", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_SEND_RECV_AS,
              measure_pingpong, init_pingpong, NULL, NULL, sk_mpi_check_pingpong, NULL),
   SK_ROW_MPI("Pingpong_Ssend_Recv", "count:i datatype:t tag:i iterations:i", SK_PATTERN_P2P, 2, PP_SSEND_RECV,
              measure_pingpong, init_pingpong, NULL, NULL, sk_mpi_check_pingpong, NULL),

@@ -42,6 +42,12 @@ SK_API void sk_tp_start(int *argc, char ***argv);
 /* 1 after sk_tp_start (even after sk_tp_finish): the library may be asked about its
 ** objects. The modes that never start it (-h, -V, -l, -n, -t, -m, -r, -x) see 0. */
 SK_API int sk_tp_started(void);
+/* The wall-clock milliseconds that starting the library (MPI_Init or MPI_Init_thread)
+** took inside sk_tp_start on this process, read with gettimeofday right before and after
+** it (as osu_init reads its clock around MPI_Init); -1 where sk_tp_start started no
+** library (sequential and RCCE backends, MPI started by the library's user) or the
+** platform has no such clock. */
+SK_API double sk_tp_start_ms(void);
 SK_API void sk_tp_finish(void);
 /* A library error returned inside a measurement (the MPI backend sets an error handler
 ** that records instead of aborting on every communicator measurements use -- those they

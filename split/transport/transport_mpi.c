@@ -18,6 +18,11 @@
 
 #ifdef SKAMPI_MPI
 
+#if defined(__unix__) || defined(__unix) || defined(__APPLE__) || defined(__linux__)
+#include <sys/time.h>
+#define TPM_WALL_CLOCK 1
+#endif
+
 /* Under a simulator every rank is a thread of one process, which holds every rank's
 ** communicators: SimGrid SMPI 3.32 gives each rank's duplicate of MPI_COMM_WORLD two
 ** tables of P entries (P^2 in all; the three duplicates skampi made, control, measure and
@@ -75,6 +80,20 @@ static void tpm_check(int err, const char *what)
 static int tp_started;
 
 SK_API int sk_tp_started(void) { return tp_started; }
+
+/* sk_tp_start_ms: the wall clock around MPI_Init, where the platform has gettimeofday. */
+static double tpm_start_ms = -1.0;
+
+static double tpm_wall_ms(void)
+{
+#ifdef TPM_WALL_CLOCK
+  struct timeval tv;
+  if (gettimeofday(&tv, NULL) == 0) return (double)tv.tv_sec * 1e3 + (double)tv.tv_usec * 1e-3;
+#endif
+  return -1.0;
+}
+
+SK_API double sk_tp_start_ms(void) { return tpm_start_ms; }
 
 /* ---- library errors returned, not fatal (transport.h, sk_tp_take_error) ---- */
 
@@ -238,9 +257,12 @@ SK_API void sk_tp_start(int *argc, char ***argv)
   MPI_Initialized(&initialised);
   tpm.owns_mpi = !initialised;
   if (tpm.owns_mpi) {   /* else the library's user started MPI, at the thread level it chose */
+    double before;
     sk_lib_polling_before_init();   /* may set the library's yield-when-idle first */
     sk_host_breaker_prepare();      /* the library's threads must not take the breaker's signal */
+    before = tpm_wall_ms();
     tpm_init(argc, argv);
+    if (before >= 0.0) tpm_start_ms = tpm_wall_ms() - before;
   }
   tp_started = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &tpm.rank);

@@ -109,6 +109,7 @@ SK_API int sk_tp_clock_is_cpu_time(void)
 static int tp_started;
 
 SK_API int sk_tp_started(void) { return tp_started; }
+SK_API double sk_tp_start_ms(void) { return -1.0; }
 
 SK_API int sk_tp_take_error(char *msg, size_t size) { (void)msg; (void)size; return 0; }
 

@@ -174,6 +174,7 @@ static const recipe recipes[] = {
   { "Pingpong_Send_Iprobe_Recv", "C T 1 3", 'P', CHK_NONE },
   { "Pingpong_Send_Irecv", "C T 1 3", 'P', CHK_NONE },
   { "Pingpong_Send_Recv_AT", "C T 1 3", 'P', CHK_NONE },
+  { "Pingpong_Send_Recv_AS", "C T 1 3", 'P', CHK_NONE },
   { "Pingpong_Ssend_Recv", "C T 1 3", 'P', CHK_NONE },
   { "Pingpong_Isend_Recv", "C T 1 3", 'P', CHK_NONE },
   { "Pingpong_Issend_Recv", "C T 1 3", 'P', CHK_NONE },
@@ -372,6 +373,7 @@ static const recipe recipes[] = {
   { "Bw", "C T 1 4 3", 'P', CHK_NONE },
   { "Bibw", "C T 1 4 3", 'P', CHK_NONE },
   { "Mbw_mr", "C T 1 4 3", 'E', CHK_NONE },
+  { "Mbibw_mr", "C T 1 4 3", 'E', CHK_NONE },
   { "Multi_lat", "C T 1 3", 'E', CHK_NONE },
   /* MPI-3: matched probe, atomics (rank 0 the origin, rank 1 the target), request-based
   ** and shared-memory windows */
