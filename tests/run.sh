@@ -30,7 +30,8 @@
 #                     Open MPI's tuner OTPO driving skampi unchanged (tests/integration/otpo.sh),
 #                     a library error kept to its suite (tests/integration/library_error.sh),
 #                     one-line runs and progress under a launcher (tests/integration/oneline.sh),
-#                     OSU's and IMB's names, options and tables (tests/integration/peers.sh),
+#                     OSU's and IMB's names, options and tables (tests/integration/peers.sh,
+#                     the one-sided ones: tests/integration/peers_rma.sh),
 #                     only rank 0 opens files at start-up (strace: tests/integration/startup_opens.sh),
 #                     ranks sharing a processor (taskset) flagged, bound ones not (tests/integration/placement.sh)
 #   resume            the run's log: resuming after a kill (rules with the sequential
@@ -331,6 +332,7 @@ integration)
     [ "$quick" = 1 ] || run_counted "library_error_$i" sh tests/integration/library_error.sh $i "$out/skampi-$i"
     run_counted "oneline_$i" sh tests/integration/oneline.sh $i "$out/skampi-$i"
     run_counted "peers_$i" sh tests/integration/peers.sh $i "$out/skampi-$i"
+    run_counted "peers_rma_$i" sh tests/integration/peers_rma.sh $i "$out/skampi-$i"
     run_counted "startup_opens_$i" sh tests/integration/startup_opens.sh $i "$out/skampi-$i"
     run_counted "placement_$i" sh tests/integration/placement.sh $i "$out/skampi-$i"
     for np in $(if [ "$quick" = 1 ]; then echo 2; else echo 2 4; fi); do     # the SKaMPI 6 names and helpers, as users' files contain them

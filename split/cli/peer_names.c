@@ -170,16 +170,26 @@ static const peer_bench peer_table[] = {
   { "IMB-NBC", "Iallreduce_pure", "Iallreduce", NULL, IMB_RANGE, 0, NULL },
   { "IMB-NBC", "Ibarrier", "Ibarrier_overlap", NULL, IMB_OVERLAP_SYNC, 0, NULL },
   { "IMB-NBC", "Ibarrier_pure", "Ibarrier", NULL, IMB_SYNC, 0, NULL },
-  /* IMB-RMA: the request-based transfers and the atomics */
+  /* IMB-RMA: the request-based transfers and the atomics; the transfers of one or all
+  ** origins (meas_mpi_peer_rma.c) */
   { "IMB-RMA", "Unidir_put", "Rput", NULL, IMB_TIME_BW, 1.0, NULL },
   { "IMB-RMA", "Unidir_get", "Rget", NULL, IMB_TIME_BW, 1.0, NULL },
   { "IMB-RMA", "Bidir_put", "MPI_Put_fence_bidirectional", NULL, IMB_TIME_BW, 2.0, NULL },
+  { "IMB-RMA", "Bidir_get", "Get_bidirectional", "aggregate=0", IMB_TIME_BW, 2.0, NULL },
+  { "IMB-RMA", "Put_local", "Put_local", "aggregate=0", IMB_TIME_BW, 1.0, NULL },
+  { "IMB-RMA", "Get_local", "Get_local", "aggregate=0", IMB_TIME_BW, 1.0, NULL },
+  { "IMB-RMA", "Put_all_local", "Put_one_all_local", NULL, IMB_TIME_BW, 1.0, NULL },
+  { "IMB-RMA", "Get_all_local", "Get_one_all_local", NULL, IMB_TIME_BW, 1.0, NULL },
+  { "IMB-RMA", "One_put_all", "MPI_Put_Shift", NULL, IMB_TIME_BW, 1.0, NULL },
+  { "IMB-RMA", "One_get_all", "Get_one_all", NULL, IMB_TIME_BW, 1.0, NULL },
+  { "IMB-RMA", "All_put_all", "Put_all_all", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-RMA", "All_get_all", "Get_all_all", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-RMA", "Exchange_put", "MPI_Put_Exchange", NULL, IMB_TIME_BW, 1.0, NULL },
+  { "IMB-RMA", "Exchange_get", "Get_exchange", NULL, IMB_RANGE, 0, NULL },
   { "IMB-RMA", "Accumulate", "MPI_Accumulate", NULL, IMB_TIME_BW, 1.0, NULL },
   { "IMB-RMA", "Get_accumulate", "Get_accumulate", NULL, IMB_TIME_BW, 1.0, NULL },
   { "IMB-RMA", "Fetch_and_op", "Fetch_and_op", NULL, IMB_TIME_BW, 1.0, NULL },
   { "IMB-RMA", "Compare_and_swap", "Compare_and_swap", NULL, IMB_TIME_BW, 1.0, NULL },
-  { "IMB-RMA", "Exchange_put", "MPI_Put_Exchange", NULL, IMB_TIME_BW, 1.0, NULL },
-  { "IMB-RMA", "One_put_all", "MPI_Put_Shift", NULL, IMB_TIME_BW, 1.0, NULL },
   { "IMB-RMA", "Truly_passive_put", "MPI_Put_passive", NULL, IMB_TIME_BW, 1.0, NULL },
   /* IMB-MPI4: the persistent collectives started and waited for ("_pure"; without
   ** "_pure" IMB overlaps them with a computation, which skampi does not) */
@@ -684,6 +694,30 @@ static void peer_imb_line(int fields)
   putchar('\n');
 }
 
+/* IMB-RMA's benchmarks that IMB runs in a non-aggregate and an aggregate mode, each
+** table under its "MODE:" line (skampi: the non-aggregate one); the others print none. */
+static int peer_imb_modes(const peer_bench *e)
+{
+  static const char *const two[] = {
+    "Unidir_put", "Unidir_get", "Bidir_put", "Bidir_get", "Put_local", "Get_local", "Accumulate", "Get_accumulate",
+    "Fetch_and_op", "Compare_and_swap"
+  };
+  size_t k;
+  if (!sk_streq(e->family, "IMB-RMA")) return 0;
+  for (k = 0; k < sizeof two / sizeof two[0]; k++)
+    if (sk_streq(e->name, two[k])) return 1;
+  return 0;
+}
+
+/* IMB's benchmarks of two processes (the rest wait in MPI_Barrier): those of the
+** time-and-bandwidth layouts but IMB-RMA's of one or all origins (no "MODE:" line), which
+** run on every process, as Truly_passive_put does not. */
+static int peer_imb_pair(const peer_bench *e)
+{
+  if (e->layout != IMB_TIME_BW && e->layout != IMB_BW_RATE) return 0;
+  return !sk_streq(e->family, "IMB-RMA") || peer_imb_modes(e) || sk_streq(e->name, "Truly_passive_put");
+}
+
 static void peer_imb_block(const sk_peer *p, const peer_bench *e, const sk_sko_block *b, int procs, int nprocs)
 {
   static const char *const heads[][6] = {
@@ -695,7 +729,7 @@ static void peer_imb_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
     { "#bytes", "#repetitions", "t_ovrl[usec]", "t_pure[usec]", "t_CPU[usec]", " overlap[%]" },
     { "#repetitions", "t_ovrl[usec]", "t_pure[usec]", "t_CPU[usec]", " overlap[%]", NULL }
   };
-  int h = e->layout - IMB_TIME_BW, k, fields = 0, pair = e->layout == IMB_TIME_BW || e->layout == IMB_BW_RATE;
+  int h = e->layout - IMB_TIME_BW, k, fields = 0, pair = peer_imb_pair(e);
   size_t i;
   peer_overlap *ov = NULL;
   for (k = 0; k < 6 && heads[h][k]; k++) fields++;
@@ -706,7 +740,7 @@ static void peer_imb_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
   if (nprocs - (pair ? 2 : procs) > 0)
     printf("# ( %d additional processes waiting in MPI_Barrier)\n", nprocs - (pair ? 2 : procs));
   peer_imb_line(fields);
-  if (sk_streq(e->family, "IMB-RMA")) printf("#\n#    MODE: NON-AGGREGATE \n#\n");
+  if (peer_imb_modes(e)) printf("#\n#    MODE: NON-AGGREGATE \n#\n");
   for (k = 0; k < fields; k++) printf("%13s", heads[h][k]);
   printf("  skampi flags\n");
   if (e->layout == IMB_OVERLAP || e->layout == IMB_OVERLAP_SYNC) ov = peer_overlaps(p->output, b->name, b->n);
