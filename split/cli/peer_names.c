@@ -7,6 +7,7 @@
 */
 #include "peer_names.h"
 #include "sko.h"
+#include <ctype.h>
 
 /* The layouts. OSU: latency (one-way) of a ping-pong, bandwidth, bandwidth and message
 ** rate, a collective's latency, one without a size (barrier), one-sided latency and
@@ -111,16 +112,22 @@ static const peer_bench peer_table[] = {
     "OSU MPI Reduce_scatter Persistent Latency Test" },
   { "osu", "osu_scatter_persistent", "Scatter_init", NULL, OSU_COLL, 0, "OSU MPI Scatter Persistent Latency Test" },
   { "osu", "osu_scatterv_persistent", "Scatterv_init", NULL, OSU_COLL, 0, "OSU MPI Scatterv Persistent Latency Test" },
-  /* one-sided */
-  { "osu", "osu_put_latency", "MPI_Put_Pingpong", NULL, OSU_RMA_LAT, 0, "OSU MPI_Put Latency Test" },
-  { "osu", "osu_get_latency", "MPI_Get_Pingpong", NULL, OSU_RMA_LAT, 0, "OSU MPI_Get latency Test" },
-  { "osu", "osu_acc_latency", "MPI_Accumulate", NULL, OSU_RMA_LAT, 0, "OSU MPI_Accumulate latency Test" },
-  { "osu", "osu_fop_latency", "Fetch_and_op", "iterations=1", OSU_RMA_LAT, 0, "OSU MPI_Fetch_and_op latency Test" },
-  { "osu", "osu_cas_latency", "Compare_and_swap", "iterations=1", OSU_RMA_LAT, 0, "OSU MPI_Compare_and_swap latency Test" },
-  { "osu", "osu_get_acc_latency", "Get_accumulate", "iterations=1", OSU_RMA_LAT, 0, "OSU MPI_Get_accumulate latency Test" },
-  { "osu", "osu_put_bw", "Rput", NULL, OSU_RMA_BW, 0, "OSU MPI_Put Bandwidth Test" },
-  { "osu", "osu_get_bw", "Rget", NULL, OSU_RMA_BW, 0, "OSU MPI_Get Bandwidth Test" },
-  { "osu", "osu_put_bibw", "MPI_Put_fence_bidirectional", NULL, OSU_RMA_BW, 0, "OSU MPI_Put Bi-directional Bandwidth Test" },
+  /* one-sided (meas_mpi_peer_rma.c): OSU's defaults where MPI-3 is there, MPI_Win_allocate
+  ** and MPI_Win_flush (osu_put_bibw: post-start-complete-wait); -w and -s choose others */
+  { "osu", "osu_put_latency", "Put_latency", "win_kind=1,sync_kind=3", OSU_RMA_LAT, 0, "OSU MPI_Put Latency Test" },
+  { "osu", "osu_get_latency", "Get_latency", "win_kind=1,sync_kind=3", OSU_RMA_LAT, 0, "OSU MPI_Get latency Test" },
+  { "osu", "osu_acc_latency", "Accumulate_latency", "win_kind=1,sync_kind=3", OSU_RMA_LAT, 0,
+    "OSU MPI_Accumulate latency Test" },
+  { "osu", "osu_fop_latency", "Fetch_and_op_latency", "iterations=1,win_kind=1,sync_kind=3", OSU_RMA_LAT, 0,
+    "OSU MPI_Fetch_and_op latency Test" },
+  { "osu", "osu_cas_latency", "Compare_and_swap_latency", "iterations=1,win_kind=1,sync_kind=3", OSU_RMA_LAT, 0,
+    "OSU MPI_Compare_and_swap latency Test" },
+  { "osu", "osu_get_acc_latency", "Get_accumulate_latency", "iterations=1,win_kind=1,sync_kind=3", OSU_RMA_LAT, 0,
+    "OSU MPI_Get_accumulate latency Test" },
+  { "osu", "osu_put_bw", "Put_bw", "window=64,win_kind=1,sync_kind=3", OSU_RMA_BW, 0, "OSU MPI_Put Bandwidth Test" },
+  { "osu", "osu_get_bw", "Get_bw", "window=64,win_kind=1,sync_kind=3", OSU_RMA_BW, 0, "OSU MPI_Get Bandwidth Test" },
+  { "osu", "osu_put_bibw", "Put_bibw", "window=64,win_kind=1,sync_kind=1", OSU_RMA_BW, 0,
+    "OSU MPI_Put Bi-directional Bandwidth Test" },
   /* IMB-MPI1 2021 */
   { "IMB-MPI1", "PingPong", "Pingpong_Send_Recv", "iterations=1", IMB_TIME_BW, 1.0, NULL },
   { "IMB-MPI1", "PingPongSpecificSource", "Pingpong_Send_Recv", "iterations=1", IMB_TIME_BW, 1.0, NULL },
@@ -221,7 +228,7 @@ static const peer_option osu_options[] = {
   { "-x", 1, 0 }, { "--warmup", 1, 0 }, { "-f", 0, 1 }, { "--full", 0, 1 }, { "-z", 2, 1 },
   { "--tail-lat", 2, 1 }, { "-W", 1, 1 }, { "--window-size", 1, 1 }, { "-M", 1, 0 }, { "--mem-limit", 1, 0 },
   { "-t", 1, 0 }, { "--num-test-calls", 1, 0 }, { "-a", 1, 0 }, { "--array-size", 1, 0 },
-  { "-s", 1, 0 }, { "--sync-option", 1, 0 }, { "-w", 1, 0 }, { "--win-options", 1, 0 },
+  { "-s", 1, 1 }, { "--sync-option", 1, 1 }, { "-w", 1, 1 }, { "--win-options", 1, 1 },
   { "-d", 1, 0 }, { "--accelerator", 1, 0 }, { "-r", 1, 0 }, { "--cuda-target", 1, 0 },
   { "-R", 1, 0 }, { "--print-rate", 1, 0 }, { "-p", 1, 0 }, { "--num-pairs", 1, 0 },
   { "-V", 0, 0 }, { "--vary-window", 0, 0 }, { "-c", 2, 1 }, { "--validation", 2, 1 },
@@ -240,6 +247,36 @@ static const peer_option imb_options[] = {
   { "-data_type", 1, 0 }, { "-red_data_type", 1, 0 }, { "-contig_type", 1, 0 }, { "-window_size", 1, 1 },
   { "-aggregate_mode", 1, 0 }, { "-noheader", 0, 0 }, { "-o", 1, 1 }, { "-q", 0, 1 }
 };
+
+/* OSU's -w and -s values (the order of the rows' win_kind and sync_kind) and the lines
+** its one-sided benchmarks print for them ("# Window creation: ...", OSU 7.4's
+** print_header_one_sided). */
+static const char *const osu_win_names[] = { "create", "allocate", "dynamic" };
+static const char *const osu_win_lines[] = { "MPI_Win_create", "MPI_Win_allocate", "MPI_Win_create_dynamic" };
+static const char *const osu_sync_names[] = { "lock", "pscw", "fence", "flush", "flush_local", "lock_all" };
+static const char *const osu_sync_lines[] = {
+  "MPI_Win_lock/unlock", "MPI_Win_post/start/complete/wait", "MPI_Win_fence", "MPI_Win_flush", "MPI_Win_flush_local",
+  "MPI_Win_lock_all/unlock_all"
+};
+
+/* The index of v among names (case ignored, as OSU), -1 when none. */
+static int peer_choice(const char *v, const char *const *names, int n)
+{
+  int k;
+  for (k = 0; k < n; k++) {
+    const char *a = v, *b = names[k];
+    while (*a && tolower((unsigned char)*a) == *b) { a++; b++; }
+    if (*a == '\0' && *b == '\0') return k;
+  }
+  return -1;
+}
+
+/* The value of param in the entry's fixed set ("win_kind=1,..."), -1 without it. */
+static int peer_set_int(const char *set, const char *param)
+{
+  const char *at = set ? strstr(set, param) : NULL;
+  return at != NULL && at[strlen(param)] == '=' ? atoi(at + strlen(param) + 1) : -1;
+}
 
 static const char *const imb_programs[] = {
   "IMB-MPI1", "IMB-NBC", "IMB-RMA", "IMB-EXT", "IMB-IO", "IMB-MT", "IMB-P2P", "IMB-MPI4"
@@ -453,6 +490,24 @@ SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const
       if (!peer_count(p, a, v, &p->npmin, PEER_NUMBER_MAX, "a number of processes from 1", err)) return -1;
     } else if (sk_streq(op->name, "-zero_size")) {
       p->no_zero = sk_streq(v, "0") || sk_streq(v, "off") || sk_streq(v, "disable");
+    } else if (sk_streq(op->name, "-w") || sk_streq(op->name, "--win-options")
+               || sk_streq(op->name, "-s") || sk_streq(op->name, "--sync-option")) {
+      int win = op->name[1] == 'w' || op->name[2] == 'w', layout = peer_table[p->bench[0]].layout, c;
+      if (layout != OSU_RMA_LAT && layout != OSU_RMA_BW) {   /* not a one-sided benchmark: said once, as before */
+        for (k = 0; k < p->nignored && !sk_streq(p->ignored[k], a); k++) continue;
+        if (k == p->nignored && p->nignored < SK_PEER_MAX) p->ignored[p->nignored++] = a;
+        continue;
+      }
+      c = win ? peer_choice(v, osu_win_names, 3) : peer_choice(v, osu_sync_names, 6);
+      if (c >= 0 && !win && peer_set_int(peer_table[p->bench[0]].set, "sync_kind") == 1 && c != 1 && c != 2) c = -2;
+      if (c < 0) {
+        sk_str_printf(err, "skampi: %s %s '%s': give %s", p->family, a, v,
+                      win ? "create, allocate or dynamic"
+                      : c == -2 ? "pscw or fence (its synchronisations)" : "lock, pscw, fence, flush, flush_local or lock_all");
+        return -1;
+      }
+      if (win) p->win_kind = c + 1;
+      else p->sync_kind = c + 1;
     } else if (sk_streq(op->name, "-f") || sk_streq(op->name, "--full")) p->full = 1;
     else if (sk_streq(op->name, "-z") || sk_streq(op->name, "--tail-lat")) {
       p->ntail = 0;
@@ -528,12 +583,15 @@ SK_API int sk_peer_program(const sk_peer *p, sk_oneline *o, int nprocs, sk_str *
     o->size_max = p->size_max;
     o->zero_first = p->tool == 'i' && !p->no_zero;   /* IMB: 0, then 2^MIN ... 2^MAX */
     if (o->zero_first && p->imb_min_log > 0) o->size_min = 1L << p->imb_min_log;
-    sprintf(set, "%s%s", e->set ? e->set : "", e->set ? "," : "");
+    set[0] = '\0';   /* the options' values first: the first value of a parameter counts */
+    if (p->window > 0) sprintf(set + strlen(set), "window=%ld,", p->window);
+    if (p->win_kind > 0) sprintf(set + strlen(set), "win_kind=%d,", p->win_kind - 1);
+    if (p->sync_kind > 0) sprintf(set + strlen(set), "sync_kind=%d,", p->sync_kind - 1);
+    sprintf(set + strlen(set), "%s%s", e->set ? e->set : "", e->set ? "," : "");
     if (p->iterations > 0) {   /* a fixed number of operations: one per repetition */
       o->reps_min = o->reps_max = p->iterations;
       if (!strstr(set, "iterations=")) strcat(set, "iterations=1,");
     }
-    if (p->window > 0) sprintf(set + strlen(set), "window=%ld,", p->window);
     o->set = set;
     if (p->npmin > 0 && nprocs > 0 && e->layout != IMB_TIME_BW && e->layout != IMB_BW_RATE) {
       for (n = p->npmin; ok; n = n * 2 > nprocs && n < nprocs ? nprocs : n * 2) {   /* P, 2P, ..., all */
@@ -635,8 +693,11 @@ static void peer_osu_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
   peer_overlap *ov = e->layout == OSU_NBC ? peer_overlaps(p->output, b->name, b->n) : NULL;
   printf("\n# %s v7.4\n", e->title);
   if (e->layout == OSU_MBW) printf("# [ pairs: %d ] [ window size: %ld ]\n", 1, p->window ? p->window : 64L);
-  if (e->layout == OSU_RMA_LAT || e->layout == OSU_RMA_BW)
-    printf("# Window creation: MPI_Win_create\n# Synchronization: as skampi's %s\n", e->row);
+  if (e->layout == OSU_RMA_LAT || e->layout == OSU_RMA_BW) {
+    int win = p->win_kind > 0 ? p->win_kind - 1 : peer_set_int(e->set, "win_kind");
+    int sync = p->sync_kind > 0 ? p->sync_kind - 1 : peer_set_int(e->set, "sync_kind");
+    printf("# Window creation: %s\n# Synchronization: %s\n", osu_win_lines[win < 0 ? 0 : win], osu_sync_lines[sync < 0 ? 0 : sync]);
+  }
   if (e->layout == OSU_NBC) printf("# Overall = Coll. Init + Compute + MPI_Test + MPI_Wait\n\n");
   if (sized) printf("# Datatype: %s.\n", strstr(e->row, "reduce") || strstr(e->row, "Reduce") ? "MPI_INT" : "MPI_CHAR");
   if (sized) printf("%-*s", 10, "# Size");

@@ -158,6 +158,8 @@ static void init_peer_rma(sk_mctx *m, const sk_value *args)
     sk_meas_fail(m, "sync_kind: 0 lock, 1 pscw, 2 fence, 3 flush, 4 flush_local or 5 lock_all");
   else if (p->active_only && sync != PR_PSCW && sync != PR_FENCE)
     sk_meas_fail(m, "sync_kind: 1 (pscw) or 2 (fence) for a bidirectional bandwidth");
+  else if ((p->op == PR_ACC || p->op == PR_GET_ACC) && m->arg.operation != NULL && m->arg.operation->mpi != MPI_SUM)
+    sk_meas_fail(m, "operation: MPI_SUM (of MPI_INT ones, which the verification counts)");
   sk_mpi_check_count(m, m->name, "iterations", m->arg.iterations);
   if (p->bandwidth) sk_mpi_check_count(m, m->name, "window", m->arg.window);
   if (m->failed) return;
@@ -430,6 +432,24 @@ static const sk_measurement mpi_peer_rma_table[] = {
   SK_ROW_MPI3("Get_one_all_local", "count:i datatype:t iterations:i", SK_PATTERN_COLLECTIVE, 2, PR_GET_ONE_ALL_LOCAL,
               measure_peer_rma, init_peer_rma, finalize_peer_rma, prepare_peer_rma, check_peer_rma, NULL),
   SK_ROW_MPI3("Get_exchange", "count:i datatype:t iterations:i", SK_PATTERN_COLLECTIVE, 2, PR_GET_EXCHANGE,
+              measure_peer_rma, init_peer_rma, finalize_peer_rma, prepare_peer_rma, check_peer_rma, NULL),
+  SK_ROW_MPI3("Put_latency", "count:i datatype:t iterations:i win_kind:i sync_kind:i", SK_PATTERN_COLLECTIVE, 2, PR_PUT_LAT,
+              measure_peer_rma, init_peer_rma, finalize_peer_rma, prepare_peer_rma, check_peer_rma, NULL),
+  SK_ROW_MPI3("Get_latency", "count:i datatype:t iterations:i win_kind:i sync_kind:i", SK_PATTERN_COLLECTIVE, 2, PR_GET_LAT,
+              measure_peer_rma, init_peer_rma, finalize_peer_rma, prepare_peer_rma, check_peer_rma, NULL),
+  SK_ROW_MPI3("Accumulate_latency", "count:i operation:o iterations:i win_kind:i sync_kind:i", SK_PATTERN_COLLECTIVE, 2, PR_ACC_LAT,
+              measure_peer_rma, init_peer_rma, finalize_peer_rma, prepare_peer_rma, check_peer_rma, NULL),
+  SK_ROW_MPI3("Get_accumulate_latency", "count:i operation:o iterations:i win_kind:i sync_kind:i", SK_PATTERN_COLLECTIVE, 2, PR_GET_ACC_LAT,
+              measure_peer_rma, init_peer_rma, finalize_peer_rma, prepare_peer_rma, check_peer_rma, NULL),
+  SK_ROW_MPI3("Fetch_and_op_latency", "iterations:i win_kind:i sync_kind:i", SK_PATTERN_COLLECTIVE, 2, PR_FOP_LAT,
+              measure_peer_rma, init_peer_rma, finalize_peer_rma, prepare_peer_rma, check_peer_rma, NULL),
+  SK_ROW_MPI3("Compare_and_swap_latency", "iterations:i win_kind:i sync_kind:i", SK_PATTERN_COLLECTIVE, 2, PR_CAS_LAT,
+              measure_peer_rma, init_peer_rma, finalize_peer_rma, prepare_peer_rma, check_peer_rma, NULL),
+  SK_ROW_MPI3("Put_bw", "count:i datatype:t iterations:i window:i win_kind:i sync_kind:i", SK_PATTERN_COLLECTIVE, 2, PR_PUT_BW,
+              measure_peer_rma, init_peer_rma, finalize_peer_rma, prepare_peer_rma, check_peer_rma, NULL),
+  SK_ROW_MPI3("Get_bw", "count:i datatype:t iterations:i window:i win_kind:i sync_kind:i", SK_PATTERN_COLLECTIVE, 2, PR_GET_BW,
+              measure_peer_rma, init_peer_rma, finalize_peer_rma, prepare_peer_rma, check_peer_rma, NULL),
+  SK_ROW_MPI3("Put_bibw", "count:i datatype:t iterations:i window:i win_kind:i sync_kind:i", SK_PATTERN_COLLECTIVE, 2, PR_PUT_BIBW,
               measure_peer_rma, init_peer_rma, finalize_peer_rma, prepare_peer_rma, check_peer_rma, NULL),
   SK_ROW_END
 };

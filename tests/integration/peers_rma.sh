@@ -48,4 +48,36 @@ for n in $names; do
 done
 [ "$(grep -c '^# Benchmarking' "$o/rma.out")" -eq 9 ] || ok=1
 say $ok "$impl imb_rma_one_sided_layouts_and_values" "exit $st: $(head -c 900 "$o/rma.out") $(head -c 300 "$o/rma.err")"
+
+# OSU's one-sided names with -w and -s (2 processes, as OSU): the header lines name the
+# window creation and synchronisation, no warning calls them without effect, every
+# latency is the .sko's time; the defaults (MPI_Win_allocate, MPI_Win_flush;
+# osu_put_bibw: post/start/complete/wait); a synchronisation the benchmark lacks is an error
+run2() { (cd "$o" && timeout 300 "$top/tools/mpirun.sh" "$impl" 2 "$skampi" "$@"); }
+ok=0
+for case in "osu_put_latency create lock MPI_Win_create MPI_Win_lock/unlock" \
+            "osu_get_latency dynamic fence MPI_Win_create_dynamic MPI_Win_fence" \
+            "osu_acc_latency allocate pscw MPI_Win_allocate MPI_Win_post/start/complete/wait" \
+            "osu_fop_latency create lock_all MPI_Win_create MPI_Win_lock_all/unlock_all" \
+            "osu_get_bw allocate flush_local MPI_Win_allocate MPI_Win_flush_local"; do
+  set -- $case
+  run2 "$1" -m 4:16 -i 3 -w "$2" -s "$3" -o "$1.sko" > "$o/$1.out" 2> "$o/$1.err" || { ok=1; echo "# $1: exit status"; }
+  [ "$(sed -n 3p "$o/$1.out")" = "# Window creation: $4" ] && [ "$(sed -n 4p "$o/$1.out")" = "# Synchronization: $5" ] ||
+    { ok=1; echo "# $1: header"; }
+  ! grep -q "no effect" "$o/$1.err" || { ok=1; echo "# $1: -w/-s said to have no effect"; }
+  case $1 in
+    osu_fop_latency) want="4 " ;;   # one MPI_INT whatever -m says
+    *) want="4 8 16 " ;;
+  esac
+  [ "$(awk '/^[0-9]/ { printf "%s ", $1 }' "$o/$1.out")" = "$want" ] || { ok=1; echo "# $1: sizes"; }
+  case $1 in
+    osu_get_bw|osu_fop_latency) ;;
+    *) [ "$(awk '/^[0-9]/ { printf "%.2f ", $2 }' "$o/$1.out")" = "$(sko_col "$o/$1.sko" "$1" 4)" ] || { ok=1; echo "# $1: latency"; } ;;
+  esac
+done
+run2 osu_put_bibw -m 4:4 -i 3 > "$o/bibw.out" 2> "$o/bibw.err" || ok=1
+[ "$(sed -n 3,4p "$o/bibw.out" | tr '\n' '|')" = "# Window creation: MPI_Win_allocate|# Synchronization: MPI_Win_post/start/complete/wait|" ] || ok=1
+run2 osu_put_bibw -s flush > "$o/bad.out" 2> "$o/bad.err"; st=$?
+[ $st -ne 0 ] && grep -q "skampi: osu_put_bibw -s 'flush': give pscw or fence" "$o/bad.err" || { ok=1; echo "# bibw -s flush: exit $st"; }
+say $ok "$impl osu_one_sided_window_and_sync_options" "$(head -c 600 "$o/osu_put_latency.out") $(head -c 300 "$o/bad.err")"
 finish
