@@ -27355,7 +27355,7 @@ SK_API const sk_measurement *sk_meas_table_mpi_win_atomic(void) { return mpi_win
 ** MPI_Fetch_and_op and MPI_Compare_and_swap under a chosen window creation
 ** (MPI_Win_create, MPI_Win_allocate, MPI_Win_create_dynamic: win_kind 0, 1, 2) and
 ** synchronisation (lock, post-start-complete-wait, fence, flush, flush_local, lock_all:
-** sync_kind 0 to 5, OSU's order). One measure function runs every row from its plan
+** sync_kind 0 to 5, OSU's order); IMB-EXT's bidirectional gets in fence epochs. One measure function runs every row from its plan
 ** (peer_rma_rows, by VARIANT); windows and verification are those of
 ** meas_mpi_win_sync.c (meas_mpi.h). They need MPI-3 (flushes, MPI_Win_allocate); the
 ** rows exist in every build. Rules: doc/internals.md, "One-sided modules".
@@ -27367,7 +27367,8 @@ SK_API const sk_measurement *sk_meas_table_mpi_win_atomic(void) { return mpi_win
 enum peer_rma_row {
   PR_GET_BIDIR, PR_PUT_LOCAL, PR_GET_LOCAL, PR_GET_ONE_ALL, PR_PUT_ALL_ALL, PR_GET_ALL_ALL, PR_PUT_ONE_ALL_LOCAL,
   PR_GET_ONE_ALL_LOCAL, PR_GET_EXCHANGE,
-  PR_PUT_LAT, PR_GET_LAT, PR_ACC_LAT, PR_GET_ACC_LAT, PR_FOP_LAT, PR_CAS_LAT, PR_PUT_BW, PR_GET_BW, PR_PUT_BIBW
+  PR_PUT_LAT, PR_GET_LAT, PR_ACC_LAT, PR_GET_ACC_LAT, PR_FOP_LAT, PR_CAS_LAT, PR_PUT_BW, PR_GET_BW, PR_PUT_BIBW,
+  PR_GET_FENCE_BIDIR
 };
 
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 3
@@ -27408,7 +27409,8 @@ static const pr_plan peer_rma_rows[] = {
   { PR_CAS, PR_PAIR, -1, 0, 0, 0 },                  /* Compare_and_swap_latency */
   { PR_PUT, PR_PAIR, -1, 0, 1, 0 },                  /* Put_bw */
   { PR_GET, PR_PAIR, -1, 0, 1, 0 },                  /* Get_bw */
-  { PR_PUT, PR_BIDIR, -1, 0, 2, 1 }                  /* Put_bibw */
+  { PR_PUT, PR_BIDIR, -1, 0, 2, 1 },                 /* Put_bibw */
+  { PR_GET, PR_BIDIR, PR_FENCE, 0, 1, 0 }            /* Get_fence_bidirectional (IMB-EXT Bidir_Get) */
 };
 
 /* The state: the shared window state first (sk_win_of works on it). */
@@ -27798,6 +27800,9 @@ static const sk_measurement mpi_peer_rma_table[] = {
               measure_peer_rma, init_peer_rma, finalize_peer_rma, prepare_peer_rma, check_peer_rma, NULL),
   SK_ROW_MPI3("Put_bibw", "count:i datatype:t iterations:i window:i win_kind:i sync_kind:i", SK_PATTERN_COLLECTIVE, 2, PR_PUT_BIBW,
               measure_peer_rma, init_peer_rma, finalize_peer_rma, prepare_peer_rma, check_peer_rma, NULL),
+  SK_ROW_MPI3("Get_fence_bidirectional", "count:i datatype:t iterations:i window:i", SK_PATTERN_COLLECTIVE, 2,
+              PR_GET_FENCE_BIDIR, measure_peer_rma, init_peer_rma, finalize_peer_rma, prepare_peer_rma, check_peer_rma,
+              NULL),
   SK_ROW_END
 };
 
@@ -37779,6 +37784,14 @@ static const peer_bench peer_table[] = {
   { "IMB-RMA", "Fetch_and_op", "Fetch_and_op", NULL, IMB_TIME_BW, 1.0, NULL },
   { "IMB-RMA", "Compare_and_swap", "Compare_and_swap", NULL, IMB_TIME_BW, 1.0, NULL },
   { "IMB-RMA", "Truly_passive_put", "MPI_Put_passive", NULL, IMB_TIME_BW, 1.0, NULL },
+  /* IMB-EXT: MPI-2 one-sided in fence epochs (the non-aggregate mode: one transfer per
+  ** epoch); Window: MPI_Win_create alone (IMB adds a fence and MPI_Win_free) */
+  { "IMB-EXT", "Window", "MPI_Win_create", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-EXT", "Unidir_Put", "MPI_Put_fence", NULL, IMB_TIME_BW, 1.0, NULL },
+  { "IMB-EXT", "Unidir_Get", "MPI_Get_fence", NULL, IMB_TIME_BW, 1.0, NULL },
+  { "IMB-EXT", "Bidir_Get", "Get_fence_bidirectional", "window=1", IMB_TIME_BW, 2.0, NULL },
+  { "IMB-EXT", "Bidir_Put", "MPI_Put_fence_bidirectional", NULL, IMB_TIME_BW, 2.0, NULL },
+  { "IMB-EXT", "Accumulate", "MPI_Accumulate", NULL, IMB_RANGE, 0, NULL },
   /* IMB-MPI4: the persistent collectives started and waited for ("_pure"; without
   ** "_pure" IMB overlaps them with a computation, which skampi does not) */
   { "IMB-MPI4", "Bcast_persist_pure", "Bcast_init", NULL, IMB_RANGE, 0, NULL },
@@ -38336,8 +38349,9 @@ static void peer_imb_line(int fields)
   putchar('\n');
 }
 
-/* IMB-RMA's benchmarks that IMB runs in a non-aggregate and an aggregate mode, each
-** table under its "MODE:" line (skampi: the non-aggregate one); the others print none. */
+/* IMB-RMA's and IMB-EXT's benchmarks that IMB runs in a non-aggregate and an aggregate
+** mode, each table under its "MODE:" line (skampi: the non-aggregate one); the others
+** print none. */
 static int peer_imb_modes(const peer_bench *e)
 {
   static const char *const two[] = {
@@ -38345,6 +38359,7 @@ static int peer_imb_modes(const peer_bench *e)
     "Fetch_and_op", "Compare_and_swap"
   };
   size_t k;
+  if (sk_streq(e->family, "IMB-EXT")) return !sk_streq(e->name, "Window");   /* all but Window */
   if (!sk_streq(e->family, "IMB-RMA")) return 0;
   for (k = 0; k < sizeof two / sizeof two[0]; k++)
     if (sk_streq(e->name, two[k])) return 1;

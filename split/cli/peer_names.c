@@ -198,6 +198,14 @@ static const peer_bench peer_table[] = {
   { "IMB-RMA", "Fetch_and_op", "Fetch_and_op", NULL, IMB_TIME_BW, 1.0, NULL },
   { "IMB-RMA", "Compare_and_swap", "Compare_and_swap", NULL, IMB_TIME_BW, 1.0, NULL },
   { "IMB-RMA", "Truly_passive_put", "MPI_Put_passive", NULL, IMB_TIME_BW, 1.0, NULL },
+  /* IMB-EXT: MPI-2 one-sided in fence epochs (the non-aggregate mode: one transfer per
+  ** epoch); Window: MPI_Win_create alone (IMB adds a fence and MPI_Win_free) */
+  { "IMB-EXT", "Window", "MPI_Win_create", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-EXT", "Unidir_Put", "MPI_Put_fence", NULL, IMB_TIME_BW, 1.0, NULL },
+  { "IMB-EXT", "Unidir_Get", "MPI_Get_fence", NULL, IMB_TIME_BW, 1.0, NULL },
+  { "IMB-EXT", "Bidir_Get", "Get_fence_bidirectional", "window=1", IMB_TIME_BW, 2.0, NULL },
+  { "IMB-EXT", "Bidir_Put", "MPI_Put_fence_bidirectional", NULL, IMB_TIME_BW, 2.0, NULL },
+  { "IMB-EXT", "Accumulate", "MPI_Accumulate", NULL, IMB_RANGE, 0, NULL },
   /* IMB-MPI4: the persistent collectives started and waited for ("_pure"; without
   ** "_pure" IMB overlaps them with a computation, which skampi does not) */
   { "IMB-MPI4", "Bcast_persist_pure", "Bcast_init", NULL, IMB_RANGE, 0, NULL },
@@ -755,8 +763,9 @@ static void peer_imb_line(int fields)
   putchar('\n');
 }
 
-/* IMB-RMA's benchmarks that IMB runs in a non-aggregate and an aggregate mode, each
-** table under its "MODE:" line (skampi: the non-aggregate one); the others print none. */
+/* IMB-RMA's and IMB-EXT's benchmarks that IMB runs in a non-aggregate and an aggregate
+** mode, each table under its "MODE:" line (skampi: the non-aggregate one); the others
+** print none. */
 static int peer_imb_modes(const peer_bench *e)
 {
   static const char *const two[] = {
@@ -764,6 +773,7 @@ static int peer_imb_modes(const peer_bench *e)
     "Fetch_and_op", "Compare_and_swap"
   };
   size_t k;
+  if (sk_streq(e->family, "IMB-EXT")) return !sk_streq(e->name, "Window");   /* all but Window */
   if (!sk_streq(e->family, "IMB-RMA")) return 0;
   for (k = 0; k < sizeof two / sizeof two[0]; k++)
     if (sk_streq(e->name, two[k])) return 1;

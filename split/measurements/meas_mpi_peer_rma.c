@@ -8,7 +8,7 @@
 ** MPI_Fetch_and_op and MPI_Compare_and_swap under a chosen window creation
 ** (MPI_Win_create, MPI_Win_allocate, MPI_Win_create_dynamic: win_kind 0, 1, 2) and
 ** synchronisation (lock, post-start-complete-wait, fence, flush, flush_local, lock_all:
-** sync_kind 0 to 5, OSU's order). One measure function runs every row from its plan
+** sync_kind 0 to 5, OSU's order); IMB-EXT's bidirectional gets in fence epochs. One measure function runs every row from its plan
 ** (peer_rma_rows, by VARIANT); windows and verification are those of
 ** meas_mpi_win_sync.c (meas_mpi.h). They need MPI-3 (flushes, MPI_Win_allocate); the
 ** rows exist in every build. Rules: doc/internals.md, "One-sided modules".
@@ -20,7 +20,8 @@
 enum peer_rma_row {
   PR_GET_BIDIR, PR_PUT_LOCAL, PR_GET_LOCAL, PR_GET_ONE_ALL, PR_PUT_ALL_ALL, PR_GET_ALL_ALL, PR_PUT_ONE_ALL_LOCAL,
   PR_GET_ONE_ALL_LOCAL, PR_GET_EXCHANGE,
-  PR_PUT_LAT, PR_GET_LAT, PR_ACC_LAT, PR_GET_ACC_LAT, PR_FOP_LAT, PR_CAS_LAT, PR_PUT_BW, PR_GET_BW, PR_PUT_BIBW
+  PR_PUT_LAT, PR_GET_LAT, PR_ACC_LAT, PR_GET_ACC_LAT, PR_FOP_LAT, PR_CAS_LAT, PR_PUT_BW, PR_GET_BW, PR_PUT_BIBW,
+  PR_GET_FENCE_BIDIR
 };
 
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 3
@@ -61,7 +62,8 @@ static const pr_plan peer_rma_rows[] = {
   { PR_CAS, PR_PAIR, -1, 0, 0, 0 },                  /* Compare_and_swap_latency */
   { PR_PUT, PR_PAIR, -1, 0, 1, 0 },                  /* Put_bw */
   { PR_GET, PR_PAIR, -1, 0, 1, 0 },                  /* Get_bw */
-  { PR_PUT, PR_BIDIR, -1, 0, 2, 1 }                  /* Put_bibw */
+  { PR_PUT, PR_BIDIR, -1, 0, 2, 1 },                 /* Put_bibw */
+  { PR_GET, PR_BIDIR, PR_FENCE, 0, 1, 0 }            /* Get_fence_bidirectional (IMB-EXT Bidir_Get) */
 };
 
 /* The state: the shared window state first (sk_win_of works on it). */
@@ -451,6 +453,9 @@ static const sk_measurement mpi_peer_rma_table[] = {
               measure_peer_rma, init_peer_rma, finalize_peer_rma, prepare_peer_rma, check_peer_rma, NULL),
   SK_ROW_MPI3("Put_bibw", "count:i datatype:t iterations:i window:i win_kind:i sync_kind:i", SK_PATTERN_COLLECTIVE, 2, PR_PUT_BIBW,
               measure_peer_rma, init_peer_rma, finalize_peer_rma, prepare_peer_rma, check_peer_rma, NULL),
+  SK_ROW_MPI3("Get_fence_bidirectional", "count:i datatype:t iterations:i window:i", SK_PATTERN_COLLECTIVE, 2,
+              PR_GET_FENCE_BIDIR, measure_peer_rma, init_peer_rma, finalize_peer_rma, prepare_peer_rma, check_peer_rma,
+              NULL),
   SK_ROW_END
 };
 

@@ -6,7 +6,8 @@
 # layout (the "MODE: NON-AGGREGATE" lines only where IMB runs both modes, #processes 2
 # for the pairs and 3 for the others, t[usec] and
 # Mbytes/sec for one origin, t_min/t_max/t_avg for all), the sizes 0, 1, 2, 4, every
-# figure the .sko's (t = the time of the result line, Mbytes/sec = scale * bytes / t).
+# figure the .sko's (t = the time of the result line, Mbytes/sec = scale * bytes / t);
+# `skampi IMB-EXT` alone runs IMB-EXT's six benchmarks in IMB's layouts.
 set -u
 . "$(dirname "$0")/../lib.sh"
 impl=$1; skampi=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
@@ -48,6 +49,27 @@ for n in $names; do
 done
 [ "$(grep -c '^# Benchmarking' "$o/rma.out")" -eq 9 ] || ok=1
 say $ok "$impl imb_rma_one_sided_layouts_and_values" "exit $st: $(head -c 900 "$o/rma.out") $(head -c 300 "$o/rma.err")"
+
+# IMB-EXT alone: the program's list in its order (Window ... Accumulate), each table in
+# IMB's layout, "MODE: NON-AGGREGATE" for all but Window, figures the .sko's
+run IMB-EXT -msglog 1 -iter 3 > "$o/ext.out" 2> "$o/ext.err"; st=$?
+ok=0; [ $st -eq 0 ] || ok=1
+[ "$(awk '/^# Benchmarking/ { printf "%s ", $3 }' "$o/ext.out")" = "Window Unidir_Put Unidir_Get Bidir_Get Bidir_Put Accumulate " ] || ok=1
+for n in Window Unidir_Put Unidir_Get Bidir_Get Bidir_Put Accumulate; do
+  rows=$(block "$o/ext.out" "$n")
+  case $n in   # Accumulate moves whole MPI_INTs: below 4 bytes its 0-byte line alone
+    Accumulate) [ "$(echo "$rows" | awk '{ printf "%s ", $1 }')" = "0 " ] || { ok=1; echo "# $n: sizes"; } ;;
+    *) [ "$(echo "$rows" | awk '{ printf "%s ", $1 }')" = "0 1 2 " ] || { ok=1; echo "# $n: sizes"; } ;;
+  esac
+  case $n in Window) want=none ;; *) want=NON-AGGREGATE ;; esac
+  [ "$(mode "$o/ext.out" "$n")" = "$want" ] || { ok=1; echo "# $n: mode line"; }
+  case $n in
+    Window|Accumulate) [ "$(echo "$rows" | awk '{ printf "%.2f ", $4 }')" = "$(sko_col "$o/IMB-EXT.sko" "$n" 4)" ] || { ok=1; echo "# $n: t_max"; } ;;
+    *) [ "$(echo "$rows" | awk '{ printf "%.2f ", $3 }')" = "$(sko_col "$o/IMB-EXT.sko" "$n" 4)" ] || { ok=1; echo "# $n: t"; } ;;
+  esac
+done
+! grep -q "measures none of" "$o/ext.err" || ok=1
+say $ok "$impl imb_ext_program_list" "exit $st: $(head -c 900 "$o/ext.out") $(head -c 300 "$o/ext.err")"
 
 # OSU's one-sided names with -w and -s (2 processes, as OSU): the header lines name the
 # window creation and synchronisation, no warning calls them without effect, every

@@ -407,6 +407,7 @@ static const recipe recipes[] = {
   { "Put_bw", "C T 2 4 1 3", '0', CHK_NONE },
   { "Get_bw", "C T 2 4 0 2", '0', CHK_NONE },
   { "Put_bibw", "C T 2 4 2 1", 'P', CHK_NONE },
+  { "Get_fence_bidirectional", "C T 3 2", 'P', CHK_NONE },
   { "delayed_Alltoall", "C T C T 0.0001 0", 'A', CHK_ALLTOALL },
   { "delayed_Gather", "C T C T R 0.0001 0", 'A', CHK_GATHER },
   { "waitpattern_down", "0.0001", 'A', CHK_NONE },
