@@ -101,6 +101,7 @@ SPLIT = split/base/config.h split/base/base.h split/base/base.c split/base/filep
 	split/measurements/meas_mpi_win_sync.c \
 	split/measurements/meas_mpi_win_transfer.c split/measurements/meas_mpi_win_coll.c \
 	split/measurements/meas_mpi_win_atomic.c \
+	split/measurements/meas_mpi_peer_rma.c \
 	split/measurements/meas_mpi_io.h split/measurements/meas_mpi_io.c \
 	split/measurements/meas_io_local.c \
 	split/measurements/skampi5_compat.h split/measurements/skampi5_compat.c \

@@ -8,6 +8,7 @@
 #include "peer_names.h"
 #include "sko.h"
 #include "transport.h"
+#include <ctype.h>
 
 /* The layouts. OSU: latency (one-way) of a ping-pong, bandwidth, bandwidth and message
 ** rate, a collective's latency, one without a size (barrier), one-sided latency and
@@ -123,16 +124,22 @@ static const peer_bench peer_table[] = {
     "OSU MPI Reduce_scatter Persistent Latency Test" },
   { "osu", "osu_scatter_persistent", "Scatter_init", NULL, OSU_COLL, 0, "OSU MPI Scatter Persistent Latency Test" },
   { "osu", "osu_scatterv_persistent", "Scatterv_init", NULL, OSU_COLL, 0, "OSU MPI Scatterv Persistent Latency Test" },
-  /* one-sided */
-  { "osu", "osu_put_latency", "MPI_Put_Pingpong", NULL, OSU_RMA_LAT, 0, "OSU MPI_Put Latency Test" },
-  { "osu", "osu_get_latency", "MPI_Get_Pingpong", NULL, OSU_RMA_LAT, 0, "OSU MPI_Get latency Test" },
-  { "osu", "osu_acc_latency", "MPI_Accumulate", NULL, OSU_RMA_LAT, 0, "OSU MPI_Accumulate latency Test" },
-  { "osu", "osu_fop_latency", "Fetch_and_op", "iterations=1", OSU_RMA_LAT, 0, "OSU MPI_Fetch_and_op latency Test" },
-  { "osu", "osu_cas_latency", "Compare_and_swap", "iterations=1", OSU_RMA_LAT, 0, "OSU MPI_Compare_and_swap latency Test" },
-  { "osu", "osu_get_acc_latency", "Get_accumulate", "iterations=1", OSU_RMA_LAT, 0, "OSU MPI_Get_accumulate latency Test" },
-  { "osu", "osu_put_bw", "Rput", NULL, OSU_RMA_BW, 0, "OSU MPI_Put Bandwidth Test" },
-  { "osu", "osu_get_bw", "Rget", NULL, OSU_RMA_BW, 0, "OSU MPI_Get Bandwidth Test" },
-  { "osu", "osu_put_bibw", "MPI_Put_fence_bidirectional", NULL, OSU_RMA_BW, 0, "OSU MPI_Put Bi-directional Bandwidth Test" },
+  /* one-sided (meas_mpi_peer_rma.c): OSU's defaults where MPI-3 is there, MPI_Win_allocate
+  ** and MPI_Win_flush (osu_put_bibw: post-start-complete-wait); -w and -s choose others */
+  { "osu", "osu_put_latency", "Put_latency", "win_kind=1,sync_kind=3", OSU_RMA_LAT, 0, "OSU MPI_Put Latency Test" },
+  { "osu", "osu_get_latency", "Get_latency", "win_kind=1,sync_kind=3", OSU_RMA_LAT, 0, "OSU MPI_Get latency Test" },
+  { "osu", "osu_acc_latency", "Accumulate_latency", "win_kind=1,sync_kind=3", OSU_RMA_LAT, 0,
+    "OSU MPI_Accumulate latency Test" },
+  { "osu", "osu_fop_latency", "Fetch_and_op_latency", "iterations=1,win_kind=1,sync_kind=3", OSU_RMA_LAT, 0,
+    "OSU MPI_Fetch_and_op latency Test" },
+  { "osu", "osu_cas_latency", "Compare_and_swap_latency", "iterations=1,win_kind=1,sync_kind=3", OSU_RMA_LAT, 0,
+    "OSU MPI_Compare_and_swap latency Test" },
+  { "osu", "osu_get_acc_latency", "Get_accumulate_latency", "iterations=1,win_kind=1,sync_kind=3", OSU_RMA_LAT, 0,
+    "OSU MPI_Get_accumulate latency Test" },
+  { "osu", "osu_put_bw", "Put_bw", "window=64,win_kind=1,sync_kind=3", OSU_RMA_BW, 0, "OSU MPI_Put Bandwidth Test" },
+  { "osu", "osu_get_bw", "Get_bw", "window=64,win_kind=1,sync_kind=3", OSU_RMA_BW, 0, "OSU MPI_Get Bandwidth Test" },
+  { "osu", "osu_put_bibw", "Put_bibw", "window=64,win_kind=1,sync_kind=1", OSU_RMA_BW, 0,
+    "OSU MPI_Put Bi-directional Bandwidth Test" },
   /* IMB-MPI1 2021 */
   { "IMB-MPI1", "PingPong", "Pingpong_Send_Recv", "iterations=1", IMB_TIME_BW, 1.0, NULL },
   { "IMB-MPI1", "PingPongSpecificSource", "Pingpong_Send_Recv", "iterations=1", IMB_TIME_BW, 1.0, NULL },
@@ -186,17 +193,35 @@ static const peer_bench peer_table[] = {
   { "IMB-NBC", "Iallreduce_pure", "Iallreduce", NULL, IMB_RANGE, 0, NULL },
   { "IMB-NBC", "Ibarrier", "Ibarrier_overlap", NULL, IMB_OVERLAP_SYNC, 0, NULL },
   { "IMB-NBC", "Ibarrier_pure", "Ibarrier", NULL, IMB_SYNC, 0, NULL },
-  /* IMB-RMA: the request-based transfers and the atomics */
+  /* IMB-RMA: the request-based transfers and the atomics; the transfers of one or all
+  ** origins (meas_mpi_peer_rma.c) */
   { "IMB-RMA", "Unidir_put", "Rput", NULL, IMB_TIME_BW, 1.0, NULL },
   { "IMB-RMA", "Unidir_get", "Rget", NULL, IMB_TIME_BW, 1.0, NULL },
   { "IMB-RMA", "Bidir_put", "MPI_Put_fence_bidirectional", NULL, IMB_TIME_BW, 2.0, NULL },
+  { "IMB-RMA", "Bidir_get", "Get_bidirectional", "aggregate=0", IMB_TIME_BW, 2.0, NULL },
+  { "IMB-RMA", "Put_local", "Put_local", "aggregate=0", IMB_TIME_BW, 1.0, NULL },
+  { "IMB-RMA", "Get_local", "Get_local", "aggregate=0", IMB_TIME_BW, 1.0, NULL },
+  { "IMB-RMA", "Put_all_local", "Put_one_all_local", NULL, IMB_TIME_BW, 1.0, NULL },
+  { "IMB-RMA", "Get_all_local", "Get_one_all_local", NULL, IMB_TIME_BW, 1.0, NULL },
+  { "IMB-RMA", "One_put_all", "MPI_Put_Shift", NULL, IMB_TIME_BW, 1.0, NULL },
+  { "IMB-RMA", "One_get_all", "Get_one_all", NULL, IMB_TIME_BW, 1.0, NULL },
+  { "IMB-RMA", "All_put_all", "Put_all_all", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-RMA", "All_get_all", "Get_all_all", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-RMA", "Exchange_put", "MPI_Put_Exchange", NULL, IMB_TIME_BW, 1.0, NULL },
+  { "IMB-RMA", "Exchange_get", "Get_exchange", NULL, IMB_RANGE, 0, NULL },
   { "IMB-RMA", "Accumulate", "MPI_Accumulate", NULL, IMB_TIME_BW, 1.0, NULL },
   { "IMB-RMA", "Get_accumulate", "Get_accumulate", NULL, IMB_TIME_BW, 1.0, NULL },
   { "IMB-RMA", "Fetch_and_op", "Fetch_and_op", NULL, IMB_TIME_BW, 1.0, NULL },
   { "IMB-RMA", "Compare_and_swap", "Compare_and_swap", NULL, IMB_TIME_BW, 1.0, NULL },
-  { "IMB-RMA", "Exchange_put", "MPI_Put_Exchange", NULL, IMB_TIME_BW, 1.0, NULL },
-  { "IMB-RMA", "One_put_all", "MPI_Put_Shift", NULL, IMB_TIME_BW, 1.0, NULL },
   { "IMB-RMA", "Truly_passive_put", "MPI_Put_passive", NULL, IMB_TIME_BW, 1.0, NULL },
+  /* IMB-EXT: MPI-2 one-sided in fence epochs (the non-aggregate mode: one transfer per
+  ** epoch); Window: MPI_Win_create alone (IMB adds a fence and MPI_Win_free) */
+  { "IMB-EXT", "Window", "MPI_Win_create", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-EXT", "Unidir_Put", "MPI_Put_fence", NULL, IMB_TIME_BW, 1.0, NULL },
+  { "IMB-EXT", "Unidir_Get", "MPI_Get_fence", NULL, IMB_TIME_BW, 1.0, NULL },
+  { "IMB-EXT", "Bidir_Get", "Get_fence_bidirectional", "window=1", IMB_TIME_BW, 2.0, NULL },
+  { "IMB-EXT", "Bidir_Put", "MPI_Put_fence_bidirectional", NULL, IMB_TIME_BW, 2.0, NULL },
+  { "IMB-EXT", "Accumulate", "MPI_Accumulate", NULL, IMB_RANGE, 0, NULL },
   /* IMB-MPI4: "Xxx_persist" starts the persistent collective beside a computation (as
   ** IMB-NBC's Ixxx), "Xxx_persist_pure" starts and waits */
   { "IMB-MPI4", "Bcast_persist", "Bcast_init_overlap", NULL, IMB_OVERLAP, 0, NULL },
@@ -300,7 +325,7 @@ static const peer_option osu_options[] = {
   { "-x", 1, 0 }, { "--warmup", 1, 0 }, { "-f", 0, 1 }, { "--full", 0, 1 }, { "-z", 2, 1 },
   { "--tail-lat", 2, 1 }, { "-W", 1, 1 }, { "--window-size", 1, 1 }, { "-M", 1, 0 }, { "--mem-limit", 1, 0 },
   { "-t", 1, 0 }, { "--num-test-calls", 1, 0 }, { "-a", 1, 0 }, { "--array-size", 1, 0 },
-  { "-s", 1, 0 }, { "--sync-option", 1, 0 }, { "-w", 1, 0 }, { "--win-options", 1, 0 },
+  { "-s", 1, 1 }, { "--sync-option", 1, 1 }, { "-w", 1, 1 }, { "--win-options", 1, 1 },
   { "-d", 1, 0 }, { "--accelerator", 1, 0 }, { "-r", 1, 0 }, { "--cuda-target", 1, 0 },
   { "-R", 1, 0 }, { "--print-rate", 1, 0 }, { "-p", 1, 0 }, { "--num-pairs", 1, 0 },
   { "-V", 0, 0 }, { "--vary-window", 0, 0 }, { "-c", 2, 1 }, { "--validation", 2, 1 },
@@ -362,6 +387,36 @@ static const peer_option *peer_options_of(const sk_peer *p, int *n)
   if (sk_streq(p->family, "IMB-MT")) { *n = (int)(sizeof imb_mt_options / sizeof imb_mt_options[0]); return imb_mt_options; }
   *n = (int)(sizeof imb_options / sizeof imb_options[0]);
   return imb_options;
+}
+
+/* OSU's -w and -s values (the order of the rows' win_kind and sync_kind) and the lines
+** its one-sided benchmarks print for them ("# Window creation: ...", OSU 7.4's
+** print_header_one_sided). */
+static const char *const osu_win_names[] = { "create", "allocate", "dynamic" };
+static const char *const osu_win_lines[] = { "MPI_Win_create", "MPI_Win_allocate", "MPI_Win_create_dynamic" };
+static const char *const osu_sync_names[] = { "lock", "pscw", "fence", "flush", "flush_local", "lock_all" };
+static const char *const osu_sync_lines[] = {
+  "MPI_Win_lock/unlock", "MPI_Win_post/start/complete/wait", "MPI_Win_fence", "MPI_Win_flush", "MPI_Win_flush_local",
+  "MPI_Win_lock_all/unlock_all"
+};
+
+/* The index of v among names (case ignored, as OSU), -1 when none. */
+static int peer_choice(const char *v, const char *const *names, int n)
+{
+  int k;
+  for (k = 0; k < n; k++) {
+    const char *a = v, *b = names[k];
+    while (*a && tolower((unsigned char)*a) == *b) { a++; b++; }
+    if (*a == '\0' && *b == '\0') return k;
+  }
+  return -1;
+}
+
+/* The value of param in the entry's fixed set ("win_kind=1,..."), -1 without it. */
+static int peer_set_int(const char *set, const char *param)
+{
+  const char *at = set ? strstr(set, param) : NULL;
+  return at != NULL && at[strlen(param)] == '=' ? atoi(at + strlen(param) + 1) : -1;
 }
 
 static const char *const imb_programs[] = {
@@ -703,6 +758,24 @@ SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const
       p->validate = *verify = !sk_streq(v, "0") && !sk_streq(v, "off") && !sk_streq(v, "false") && !sk_streq(v, "no");
     } else if (sk_streq(op->name, "-thread_level")) {
       if (!peer_mt_thread_level(v, p, err)) return -1;
+    } else if (sk_streq(op->name, "-w") || sk_streq(op->name, "--win-options")
+               || sk_streq(op->name, "-s") || sk_streq(op->name, "--sync-option")) {
+      int win = op->name[1] == 'w' || op->name[2] == 'w', layout = peer_table[p->bench[0]].layout, c;
+      if (layout != OSU_RMA_LAT && layout != OSU_RMA_BW) {   /* not a one-sided benchmark: said once, as before */
+        for (k = 0; k < p->nignored && !sk_streq(p->ignored[k], a); k++) continue;
+        if (k == p->nignored && p->nignored < SK_PEER_MAX) p->ignored[p->nignored++] = a;
+        continue;
+      }
+      c = win ? peer_choice(v, osu_win_names, 3) : peer_choice(v, osu_sync_names, 6);
+      if (c >= 0 && !win && peer_set_int(peer_table[p->bench[0]].set, "sync_kind") == 1 && c != 1 && c != 2) c = -2;
+      if (c < 0) {
+        sk_str_printf(err, "skampi: %s %s '%s': give %s", p->family, a, v,
+                      win ? "create, allocate or dynamic"
+                      : c == -2 ? "pscw or fence (its synchronisations)" : "lock, pscw, fence, flush, flush_local or lock_all");
+        return -1;
+      }
+      if (win) p->win_kind = c + 1;
+      else p->sync_kind = c + 1;
     } else if (sk_streq(op->name, "-f") || sk_streq(op->name, "--full")) p->full = 1;
     else if (sk_streq(op->name, "-z") || sk_streq(op->name, "--tail-lat")) {
       p->ntail = 0;
@@ -804,9 +877,13 @@ SK_API int sk_peer_program(const sk_peer *p, sk_oneline *o, int nprocs, sk_str *
     o->size_max = p->size_max;
     o->zero_first = p->tool == 'i' && !p->no_zero;   /* IMB: 0, then 2^MIN ... 2^MAX */
     if (o->zero_first && p->imb_min_log > 0) o->size_min = 1L << p->imb_min_log;
-    sprintf(set, "%s%s", e->set ? e->set : "", e->set ? "," : "");
+    set[0] = '\0';   /* the options' values first: the first value of a parameter counts */
+    if (p->window > 0) sprintf(set + strlen(set), "window=%ld,", p->window);
+    if (p->win_kind > 0) sprintf(set + strlen(set), "win_kind=%d,", p->win_kind - 1);
+    if (p->sync_kind > 0) sprintf(set + strlen(set), "sync_kind=%d,", p->sync_kind - 1);
+    sprintf(set + strlen(set), "%s%s", e->set ? e->set : "", e->set ? "," : "");
     if (p->threads > 0) {   /* IMB-MT: its counts of its datatype, T threads, -repeat operations per timing */
-      sprintf(set, "threads=%ld,datatype=%s,iterations=%ld,", p->threads,   /* MPI_SUM needs an integer type */
+      sprintf(set + strlen(set), "threads=%ld,datatype=%s,iterations=%ld,", p->threads,   /* MPI_SUM needs an integer type */
               !p->char_type ? "MPI_INT" : strstr(e->row, "reduce") ? "MPI_UNSIGNED_CHAR" : "MPI_CHAR",
               p->repeat > 0 ? p->repeat : 1000L);
       o->counts = p->counts;
@@ -816,7 +893,6 @@ SK_API int sk_peer_program(const sk_peer *p, sk_oneline *o, int nprocs, sk_str *
       o->reps_min = o->reps_max = p->iterations;
       if (!strstr(set, "iterations=")) strcat(set, "iterations=1,");
     }
-    if (p->window > 0) sprintf(set + strlen(set), "window=%ld,", p->window);
     o->set = set;
     if (p->pairs > 0) {   /* osu_mbw_mr -p N: the row on the first 2N processes (pairs i, i + N) */
       if (nprocs > 0 && 2 * p->pairs > nprocs) {
@@ -929,8 +1005,11 @@ static void peer_osu_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
   peer_overlap *ov = e->layout == OSU_NBC ? peer_overlaps(p->output, b->name, b->n) : NULL;
   printf("\n# %s v7.4\n", e->title);
   if (e->layout == OSU_MBW) printf("# [ pairs: %d ] [ window size: %ld ]\n", procs / 2, p->window ? p->window : 64L);
-  if (e->layout == OSU_RMA_LAT || e->layout == OSU_RMA_BW)
-    printf("# Window creation: MPI_Win_create\n# Synchronization: as skampi's %s\n", e->row);
+  if (e->layout == OSU_RMA_LAT || e->layout == OSU_RMA_BW) {
+    int win = p->win_kind > 0 ? p->win_kind - 1 : peer_set_int(e->set, "win_kind");
+    int sync = p->sync_kind > 0 ? p->sync_kind - 1 : peer_set_int(e->set, "sync_kind");
+    printf("# Window creation: %s\n# Synchronization: %s\n", osu_win_lines[win < 0 ? 0 : win], osu_sync_lines[sync < 0 ? 0 : sync]);
+  }
   if (e->layout == OSU_NBC) printf("# Overall = Coll. Init + Compute + MPI_Test + MPI_Wait\n\n");
   if (sized) printf("# Datatype: %s.\n", strstr(e->row, "reduce") || strstr(e->row, "Reduce") ? "MPI_INT" : "MPI_CHAR");
   if (sized) printf("%-*s", 10, "# Size");
@@ -988,6 +1067,33 @@ static void peer_imb_line(int fields)
   putchar('\n');
 }
 
+/* IMB-RMA's and IMB-EXT's benchmarks that IMB runs in a non-aggregate and an aggregate
+** mode, each table under its "MODE:" line (skampi: the non-aggregate one); the others
+** print none. */
+static int peer_imb_modes(const peer_bench *e)
+{
+  static const char *const two[] = {
+    "Unidir_put", "Unidir_get", "Bidir_put", "Bidir_get", "Put_local", "Get_local", "Accumulate", "Get_accumulate",
+    "Fetch_and_op", "Compare_and_swap"
+  };
+  size_t k;
+  if (sk_streq(e->family, "IMB-EXT")) return !sk_streq(e->name, "Window");   /* all but Window */
+  if (!sk_streq(e->family, "IMB-RMA")) return 0;
+  for (k = 0; k < sizeof two / sizeof two[0]; k++)
+    if (sk_streq(e->name, two[k])) return 1;
+  return 0;
+}
+
+/* IMB's benchmarks of two processes (the rest wait in MPI_Barrier): those of the
+** time-and-bandwidth layouts but IMB-RMA's of one or all origins (no "MODE:" line), which
+** run on every process, as Truly_passive_put does not. */
+static int peer_imb_pair(const peer_bench *e)
+{
+  if (e->layout != IMB_TIME_BW && e->layout != IMB_BW_RATE) return 0;
+  if (e->layout == IMB_BW_RATE && strncmp(e->row, "Mb", 2) == 0) return 0;   /* Uniband, Biband: P/2 pairs */
+  return !sk_streq(e->family, "IMB-RMA") || peer_imb_modes(e) || sk_streq(e->name, "Truly_passive_put");
+}
+
 static void peer_imb_block(const sk_peer *p, const peer_bench *e, const sk_sko_block *b, int procs, int nprocs)
 {
   static const char *const heads[][6] = {
@@ -1003,10 +1109,8 @@ static void peer_imb_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
     { "#bytes", "#repetitions", "t_avg[usec]", "Mbytes/sec", "Msg/sec", NULL }
   };
   long threads = p->threads > 0 ? p->threads : 1;   /* IMB-MT's #bytes: T threads' messages */
-  /* a pair of processes, but for Uniband and Biband: P/2 pairs (Mbw_mr, Mbibw_mr) */
-  int shown = peer_procs(e) > 0 ? peer_procs(e) : e->layout == IMB_TIME_BW
-              || (e->layout == IMB_BW_RATE && strncmp(e->row, "Mb", 2) != 0) || e->layout == IMB_MT_BAND
-              || e->layout == IMB_P2P_PAIR || sk_streq(e->row, "Thread_pingpong") || sk_streq(e->row, "Thread_pingping") ? 2 : procs;
+  int shown = peer_procs(e) > 0 ? peer_procs(e) : peer_imb_pair(e) || e->layout == IMB_MT_BAND || e->layout == IMB_P2P_PAIR
+              || sk_streq(e->row, "Thread_pingpong") || sk_streq(e->row, "Thread_pingping") ? 2 : procs;
   int h = e->layout - IMB_TIME_BW, k, fields = 0;
   const char *tail = sk_streq(e->family, "IMB-P2P") ? "" : " ";   /* IMB-P2P's header lines end without a blank */
   size_t i;
@@ -1020,7 +1124,7 @@ static void peer_imb_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
   if (nprocs - shown > 0) printf("# ( %d additional processes waiting in MPI_Barrier)\n", nprocs - shown);
   if (e->layout == IMB_MT_BAND) printf("# window_size = %ld\n", p->window > 0 ? p->window : 64L);
   peer_imb_line(p->threads > 0 ? 6 : fields);   /* IMB-MT: one width for all */
-  if (sk_streq(e->family, "IMB-RMA")) printf("#\n#    MODE: NON-AGGREGATE \n#\n");
+  if (peer_imb_modes(e)) printf("#\n#    MODE: NON-AGGREGATE \n#\n");
   if (sk_streq(e->family, "IMB-IO") && e->layout != IMB_SYNC) printf("#    MODE: NON-AGGREGATE \n");
   for (k = 0; k < fields; k++) printf("%13s", heads[h][k]);
   printf("  skampi flags\n");

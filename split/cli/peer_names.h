@@ -28,6 +28,9 @@ typedef struct sk_peer {
   long size_min, size_max;     /* bytes; size_min 0: the 0-byte message first */
   long iterations;             /* -i / -iter: fixed repetitions; 0: skampi's rule */
   long window;                 /* OSU -W (bandwidth rows); 0: the default 64 */
+  int win_kind, sync_kind;     /* OSU -w, -s of the one-sided ones: 1 + the row's win_kind and
+                               ** sync_kind (create, allocate, dynamic; lock, pscw, fence, flush,
+                               ** flush_local, lock_all); 0: the benchmark's default */
   long npmin;                  /* IMB -npmin: P, 2P, 4P ... up to all processes; 0: all */
   long pairs;                  /* osu_mbw_mr -p: the pairs (2 * pairs processes); 0: P/2 */
   int full;                    /* OSU -f: min, max, iterations */

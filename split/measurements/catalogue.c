@@ -28,6 +28,7 @@ SK_API const sk_measurement *sk_meas_table_mpi_threads_coll(void);
 SK_API const sk_measurement *sk_meas_table_mpi_partitioned(void);
 SK_API const sk_measurement *sk_meas_table_mpi_mprobe(void);
 SK_API const sk_measurement *sk_meas_table_mpi_win_atomic(void);
+SK_API const sk_measurement *sk_meas_table_mpi_peer_rma(void);
 SK_API const sk_measurement *sk_meas_table_io_local(void);
 
 typedef const sk_measurement *(*catalogue_table_fn)(void);
@@ -65,6 +66,7 @@ static const catalogue_table catalogue_tables[] = {
   { sk_meas_table_mpi_win_transfer, "onesided_transfer: MPI-2 one-sided communication" },
   { sk_meas_table_mpi_win_coll, "onesided_collective: collectives made of MPI-2 one-sided transfers" },
   { sk_meas_table_mpi_win_atomic, "onesided_atomic: MPI-3 atomics, request-based and shared-memory windows" },
+  { sk_meas_table_mpi_peer_rma, "onesided_peer: IMB-RMA's and OSU's one-sided loops (need MPI-3): flush and flush_local completion, one or all targets, OSU's window creations and synchronisations" },
   { sk_meas_table_mpi_io, io_family },
   { sk_meas_table_io_local, io_family },
   { sk_meas_table_mpi, "misc: clock measurements" },

@@ -63,9 +63,9 @@ for args in "osu_latency -i 10" "osu_latency -m 8 -i 10" "osu_latency -m 0:8 -i 
 done
 
 # several options without effect: every one named, once, in one warning line
-run osu_put_latency -w create -s lock -w create -m 4 -i 10 > "$o/put.out" 2> "$o/put.err"; st=$?
+run osu_latency -x 5 -M 100 -x 5 -m 4 -i 10 > "$o/put.out" 2> "$o/put.err"; st=$?
 [ $st -eq 0 ] && [ "$(grep -c 'no effect' "$o/put.err")" -eq 1 ] &&
-  grep -qx "skampi: osu_put_latency options '-w', '-s' have no effect here (skampi's own choice is kept)" "$o/put.err" &&
+  grep -qx "skampi: osu_latency options '-x', '-M' have no effect here (skampi's own choice is kept)" "$o/put.err" &&
   [ "$(rows "$o/put.out" | awk '{ printf "%s ", $1 }')" = "1 2 4 " ]
 say $? "$impl osu_options_without_effect_all_named" "exit $st: $(head -c 300 "$o/put.err")"
 

@@ -12,8 +12,9 @@
 # check must then notice. Then, through skampi itself (the amalgam with
 # -DSKAMPI_TESTING), `skampi -v`: tests/ski/verify_families.ski and
 # tests/ski/verify_onesided.ski (every one-sided measurement) and tests/ski/verify_mpi3.ski
-# (every MPI-3 point-to-point and one-sided one) and tests/ski/verify_p2p_imb.ski (the IMB-P2P
-# patterns) with 2 and 4 processes,
+# (every MPI-3 point-to-point and one-sided one), tests/ski/verify_p2p_imb.ski (the IMB-P2P
+# patterns) and tests/ski/verify_peer_rma.ski (the IMB-RMA and OSU one-sided loops) with 2
+# and 4 processes,
 # the SKaMPI 4 master-worker file ski/skampi4_master_worker.par with 4, and the
 # corrupting test measurements (tests/ski/verify_corrupt.ski, and a one-sided one in
 # tests/ski/verify_corrupt_win.ski, an MPI-3 atomic one in
@@ -153,7 +154,7 @@ for impl in $impls; do
     bad "build_mpi1_$impl: warnings or errors (see $out/build1.$impl)"; head -20 "$out/build1.$impl"
   fi
   # the modules one by one, and the whole test program (modules + transport + driver)
-  for f in meas_mpi meas_mpi_p2p meas_mpi_bw meas_mpi_peer_p2p_imb meas_mpi_peer_p2p thread_team meas_mpi_threads meas_mpi_partitioned meas_mpi_mprobe meas_mpi_coll meas_mpi_coll3 meas_mpi_neighbor meas_mpi_session meas_mpi_win_sync meas_mpi_win_transfer meas_mpi_win_coll meas_mpi_win_atomic meas_mpi_io meas_io_local; do
+  for f in meas_mpi meas_mpi_p2p meas_mpi_bw meas_mpi_peer_p2p_imb meas_mpi_peer_p2p thread_team meas_mpi_threads meas_mpi_partitioned meas_mpi_mprobe meas_mpi_coll meas_mpi_coll3 meas_mpi_neighbor meas_mpi_session meas_mpi_win_sync meas_mpi_win_transfer meas_mpi_win_coll meas_mpi_win_atomic meas_mpi_peer_rma meas_mpi_io meas_io_local; do
     # shellcheck disable=SC2046
     sk_cc "$mpicc" -DSKAMPI_MPI1 "@layer:measurements/$f.c" -c -o "$out/$f.mpi1.$impl.o" "split/measurements/$f.c" || bad "compile $f.c"
   done
@@ -198,6 +199,8 @@ for impl in $impls; do
     verify_each p2p_imb tests/ski/verify_p2p_imb.ski "IMB-P2P pattern"
     # the rows of OSU's and IMB's names (ping-ping, any source, persistent and fan streams, Mbibw_mr)
     verify_each peer_p2p tests/ski/verify_peer_p2p.ski point-to-point
+    # IMB-RMA's and OSU's one-sided loops (meas_mpi_peer_rma.c), one result line each
+    verify_each peer_rma tests/ski/verify_peer_rma.ski one-sided-peer
     timeout "$limit" tools/mpirun.sh "$impl" 2 "$sk" -v -i tests/ski/verify_corrupt_atomic.ski -o "$out/vca.$impl.sko" \
       > "$out/vca.$impl.err" 2>&1
     st=$?

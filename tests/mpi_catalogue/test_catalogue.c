@@ -61,6 +61,7 @@
 #include "../../split/measurements/meas_mpi_win_transfer.c"
 #include "../../split/measurements/meas_mpi_win_coll.c"
 #include "../../split/measurements/meas_mpi_win_atomic.c"
+#include "../../split/measurements/meas_mpi_peer_rma.c"
 #include "../../split/core/value.c"
 #include "../../split/engine/settings.h"
 #include "../../split/results/output.h"
@@ -387,6 +388,28 @@ static const recipe recipes[] = {
   { "Shared_Put", "C T 3", '0', CHK_NONE },
   { "Shared_Get", "C T 3", '0', CHK_NONE },
   { "Win_allocate_shared", "C T", 'A', CHK_NONE },
+  /* IMB-RMA's and OSU's one-sided loops (meas_mpi_peer_rma.c) */
+  { "Get_bidirectional", "C T 3 0", 'P', CHK_NONE },
+  { "Put_local", "C T 3 1", '0', CHK_NONE },
+  { "Get_local", "C T 3 0", '0', CHK_NONE },
+  { "Get_one_all", "C T 3", '0', CHK_NONE },
+  { "Put_all_all", "C T 3", 'A', CHK_NONE },
+  { "Get_all_all", "C T 3", 'A', CHK_NONE },
+  { "Put_one_all_local", "C T 3", '0', CHK_NONE },
+  { "Get_one_all_local", "C T 3", '0', CHK_NONE },
+  { "Get_exchange", "C T 3", 'A', CHK_NONE },
+  /* OSU's loops: window kind (create 0, allocate 1, dynamic 2), sync (lock 0, pscw 1,
+  ** fence 2, flush 3, flush_local 4, lock_all 5) varied over the rows */
+  { "Put_latency", "C T 3 0 1", '0', CHK_NONE },
+  { "Get_latency", "C T 3 2 2", '0', CHK_NONE },
+  { "Accumulate_latency", "C O 3 1 0", '0', CHK_NONE },
+  { "Get_accumulate_latency", "C O 3 0 4", '0', CHK_NONE },
+  { "Fetch_and_op_latency", "3 2 5", '0', CHK_NONE },
+  { "Compare_and_swap_latency", "3 1 3", '0', CHK_NONE },
+  { "Put_bw", "C T 2 4 1 3", '0', CHK_NONE },
+  { "Get_bw", "C T 2 4 0 2", '0', CHK_NONE },
+  { "Put_bibw", "C T 2 4 2 1", 'P', CHK_NONE },
+  { "Get_fence_bidirectional", "C T 3 2", 'P', CHK_NONE },
   { "delayed_Alltoall", "C T C T 0.0001 0", 'A', CHK_ALLTOALL },
   { "delayed_Gather", "C T C T R 0.0001 0", 'A', CHK_GATHER },
   { "waitpattern_down", "0.0001", 'A', CHK_NONE },
@@ -872,6 +895,10 @@ static void damage_one(const sk_measurement *def, sk_mctx *m, const sk_value *ar
     memory_size = (size_t)((sk_win_state *)m->state)->memory_size;
   }
 #if SK_MPI_LEVEL >= 3
+  if (def->finalize == finalize_peer_rma && m->state != NULL) {   /* meas_mpi_peer_rma.c: the shared state first */
+    memory = ((sk_win_state *)m->state)->memory;
+    memory_size = (size_t)((sk_win_state *)m->state)->memory_size;
+  }
   if (def->finalize == finalize_atomic && m->state != NULL) {   /* the MPI-3 windows (meas_mpi_win_atomic.c) */
     memory = ((atomic_state *)m->state)->memory;
     memory_size = ((atomic_state *)m->state)->bytes;
@@ -1336,6 +1363,7 @@ int main(int argc, char **argv)
   run_cache_cold(world);
   run_table("mprobe", sk_meas_table_mpi_mprobe(), world, counts3, n_counts3);
   run_table("win_atomic", sk_meas_table_mpi_win_atomic(), world, counts3, n_counts3);
+  run_table("peer_rma", sk_meas_table_mpi_peer_rma(), world, counts3, n_counts3);
   run_table("coll", sk_meas_table_mpi_coll(), world, counts, n_counts);
   run_table("coll3", sk_meas_table_mpi_coll3(), world, counts3, n_counts3);
   run_table("neighbor", sk_meas_table_mpi_neighbor(), world, counts3, n_counts3);
@@ -1351,6 +1379,7 @@ int main(int argc, char **argv)
   run_table("bw/reversed", sk_meas_table_mpi_bw(), reversed, counts_short, 2);
   run_table("mprobe/reversed", sk_meas_table_mpi_mprobe(), reversed, counts_short, 2);
   run_table("win_atomic/reversed", sk_meas_table_mpi_win_atomic(), reversed, counts_short, 2);
+  run_table("peer_rma/reversed", sk_meas_table_mpi_peer_rma(), reversed, counts_short, 2);
   run_table("coll/reversed", sk_meas_table_mpi_coll(), reversed, counts_short, 2);
   run_table("coll3/reversed", sk_meas_table_mpi_coll3(), reversed, counts_short, 2);
   run_table("neighbor/reversed", sk_meas_table_mpi_neighbor(), reversed, counts_short, 2);
@@ -1362,6 +1391,7 @@ int main(int argc, char **argv)
     run_table("bw/sub", sk_meas_table_mpi_bw(), tail, counts_short, 2);
     run_table("mprobe/sub", sk_meas_table_mpi_mprobe(), tail, counts_short, 2);
     run_table("win_atomic/sub", sk_meas_table_mpi_win_atomic(), tail, counts_short, 2);
+    run_table("peer_rma/sub", sk_meas_table_mpi_peer_rma(), tail, counts_short, 2);
     run_table("coll/sub", sk_meas_table_mpi_coll(), tail, counts_short, 2);
     run_table("coll3/sub", sk_meas_table_mpi_coll3(), tail, counts_short, 2);
     run_table("neighbor/sub", sk_meas_table_mpi_neighbor(), tail, counts_short, 2);
