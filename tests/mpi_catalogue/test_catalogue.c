@@ -279,6 +279,21 @@ static const recipe recipes[] = {
   { "Reduce_scatter_block_init", "C T O", 'A', CHK_NONE },
   { "Scan_init", "C T O", 'A', CHK_NONE },
   { "Exscan_init", "C T O", 'A', CHK_NONE },
+  /* IMB-MPI4's overlapped persistent collectives: the persistent twins' arguments and the
+  ** MPI_Test calls of the Ixxx_overlap rows */
+  { "Barrier_init_overlap", "3", 'A', CHK_NONE },
+  { "Bcast_init_overlap", "C T R 0", 'A', CHK_BCAST },
+  { "Gather_init_overlap", "C T C T R 2", 'A', CHK_GATHER },
+  { "Gatherv_init_overlap", "C T C T R 0", 'A', CHK_GATHER },
+  { "Scatter_init_overlap", "C T C T R 5", 'A', CHK_SCATTER },
+  { "Scatterv_init_overlap", "C T C T R 0", 'A', CHK_SCATTER },
+  { "Allgather_init_overlap", "C T C T 0", 'A', CHK_NONE },
+  { "Allgatherv_init_overlap", "C T C T 1", 'A', CHK_NONE },
+  { "Alltoall_init_overlap", "C T C T 0", 'A', CHK_ALLTOALL },
+  { "Alltoallv_init_overlap", "C T C T 4", 'A', CHK_ALLTOALL },
+  { "Reduce_init_overlap", "C T O R 1", 'A', CHK_NONE },
+  { "Allreduce_init_overlap", "C T O 0", 'A', CHK_ALLREDUCE },
+  { "Reduce_scatter_init_overlap", "C T O 2", 'A', CHK_NONE },
   { "Bcast_c", "C T R", 'A', CHK_BCAST },
   { "Allreduce_c", "C T O", 'A', CHK_ALLREDUCE },
   /* MPI-4 sessions (meas_mpi_session.c; the pset is all processes: world-sized groups) */
