@@ -19036,6 +19036,9 @@ SK_API int sk_win_verify_zeros(sk_mctx *m, const char *what, const char *buf, si
 /* After passive-target epochs, before a process reads its own window: a barrier (every
 ** epoch is over) and a lock of its own window (public and private copy agree). */
 SK_API void sk_win_settle(sk_mctx *m);
+/* MPI-3: the first of got[0..n) that is not want fails the check ("WHAT: element K is
+** G, expected W"; meas_mpi_win_atomic.c). */
+SK_API void sk_win_expect_ints(sk_mctx *m, const char *what, const int *got, long n, long want);
 /* Checks every slot of the window (sk_win_check_window; _passive settles first) or of
 ** the receive buffer (sk_win_check_received). */
 SK_API void sk_win_check_window(sk_mctx *m, sk_win_source source);
@@ -28181,13 +28184,13 @@ static const int *atomic_target_ints(sk_mctx *m)
 }
 
 /* Element k of an int buffer must be `want`: else the mismatch names it. */
-static void expect_ints(sk_mctx *m, const char *what, const int *got, long n, int want)
+SK_API void sk_win_expect_ints(sk_mctx *m, const char *what, const int *got, long n, long want)
 {
   long k;
   for (k = 0; k < n; k++)
     if (got[k] != want) {
-      char msg[200];
-      sprintf(msg, "%.80s: element %ld is %d, expected %d", what, k, got[k], want);
+      char msg[240];
+      sprintf(msg, "%.120s: element %ld is %d, expected %ld", what, k, got[k], want);
       sk_meas_fail(m, msg);
       return;
     }
@@ -28201,8 +28204,8 @@ static void check_atomic(sk_mctx *m, const sk_value *args)
   const int *target = atomic_target_ints(m);
   (void)args;
   if (iterations <= 0) return;
-  if (target != NULL) expect_ints(m, "target window", target, atomic_count(m), (int)iterations);
-  if (m->rank == 0) expect_ints(m, "fetched result", s->result, atomic_count(m), (int)iterations - 1);
+  if (target != NULL) sk_win_expect_ints(m, "target window", target, atomic_count(m), iterations);
+  if (m->rank == 0) sk_win_expect_ints(m, "fetched result", s->result, atomic_count(m), iterations - 1);
 }
 
 /* Rput / Shared_Put: the target's window holds rank 0's data; Rget / Shared_Get: rank 0's
@@ -28653,16 +28656,12 @@ static long pr_get_source(sk_mctx *m, const sk_win_state *s, long slot, size_t *
   return pr_accesses(m, m->rank, (int)slot) ? slot : -1;
 }
 
+/* "process R of P: what", the check's name for this process's slots. */
 static void pr_expect_ints(sk_mctx *m, const char *what, const int *got, long n, long want)
 {
-  long k;
-  char msg[200];
-  for (k = 0; k < n; k++)
-    if (got[k] != want) {
-      sprintf(msg, "process %d of %d: %.80s: element %ld is %d, expected %ld", m->rank, m->size, what, k, got[k], want);
-      sk_meas_fail(m, msg);
-      return;
-    }
+  char named[120];
+  sprintf(named, "process %d of %d: %.80s", m->rank, m->size, what);
+  sk_win_expect_ints(m, named, got, n, want);
 }
 
 static void check_peer_rma(sk_mctx *m, const sk_value *args)
@@ -33422,6 +33421,16 @@ static void progress_line(sk_interp *in, sk_str *line)
   in->progress_last = sk_engine_clock();
 }
 
+/* On a terminal: the updating line rewritten in place (it begins with '\r'), padded to
+** cover a longer old one. */
+static void progress_rewrite(sk_interp *in, sk_str *line)
+{
+  while (line->len < in->progress_width) sk_str_putc(line, ' ');
+  in->progress_width = line->len;
+  fputs(line->data, stderr);
+  fflush(stderr);
+}
+
 static void progress_show(sk_interp *in, const char *name)
 {
   double last = in->progress_last > 0.0 ? in->progress_last : in->run.run_started;
@@ -33434,10 +33443,7 @@ static void progress_show(sk_interp *in, const char *name)
                   progress_total(in, in->blocks_started), name);
     progress_points(in, &line);
     progress_times(in, &line);
-    while (line.len < in->progress_width) sk_str_putc(&line, ' ');   /* covers a longer old line */
-    in->progress_width = line.len;
-    fputs(line.data, stderr);
-    fflush(stderr);
+    progress_rewrite(in, &line);
   } else {
     sk_str_printf(&line, "skampi: [%d/%d] \"%s\" running: ", in->blocks_started,
                   progress_total(in, in->blocks_started), name);
@@ -33473,10 +33479,7 @@ static void progress_repetition(void *ctx, const sk_rep_progress *rp)
   sk_str_printf(&line, ", %.3g %s a repetition; ", per_rep, PROGRESS_SECONDS);
   progress_times(in, &line);
   if (in->progress_tty) {
-    while (line.len < in->progress_width) sk_str_putc(&line, ' ');
-    in->progress_width = line.len;
-    fputs(line.data, stderr);
-    fflush(stderr);
+    progress_rewrite(in, &line);
     in->progress_last = now;
   } else progress_line(in, &line);
   sk_str_free(&line);

@@ -639,6 +639,16 @@ static void progress_line(sk_interp *in, sk_str *line)
   in->progress_last = sk_engine_clock();
 }
 
+/* On a terminal: the updating line rewritten in place (it begins with '\r'), padded to
+** cover a longer old one. */
+static void progress_rewrite(sk_interp *in, sk_str *line)
+{
+  while (line->len < in->progress_width) sk_str_putc(line, ' ');
+  in->progress_width = line->len;
+  fputs(line->data, stderr);
+  fflush(stderr);
+}
+
 static void progress_show(sk_interp *in, const char *name)
 {
   double last = in->progress_last > 0.0 ? in->progress_last : in->run.run_started;
@@ -651,10 +661,7 @@ static void progress_show(sk_interp *in, const char *name)
                   progress_total(in, in->blocks_started), name);
     progress_points(in, &line);
     progress_times(in, &line);
-    while (line.len < in->progress_width) sk_str_putc(&line, ' ');   /* covers a longer old line */
-    in->progress_width = line.len;
-    fputs(line.data, stderr);
-    fflush(stderr);
+    progress_rewrite(in, &line);
   } else {
     sk_str_printf(&line, "skampi: [%d/%d] \"%s\" running: ", in->blocks_started,
                   progress_total(in, in->blocks_started), name);
@@ -690,10 +697,7 @@ static void progress_repetition(void *ctx, const sk_rep_progress *rp)
   sk_str_printf(&line, ", %.3g %s a repetition; ", per_rep, PROGRESS_SECONDS);
   progress_times(in, &line);
   if (in->progress_tty) {
-    while (line.len < in->progress_width) sk_str_putc(&line, ' ');
-    in->progress_width = line.len;
-    fputs(line.data, stderr);
-    fflush(stderr);
+    progress_rewrite(in, &line);
     in->progress_last = now;
   } else progress_line(in, &line);
   sk_str_free(&line);

@@ -214,6 +214,9 @@ SK_API int sk_win_verify_zeros(sk_mctx *m, const char *what, const char *buf, si
 /* After passive-target epochs, before a process reads its own window: a barrier (every
 ** epoch is over) and a lock of its own window (public and private copy agree). */
 SK_API void sk_win_settle(sk_mctx *m);
+/* MPI-3: the first of got[0..n) that is not want fails the check ("WHAT: element K is
+** G, expected W"; meas_mpi_win_atomic.c). */
+SK_API void sk_win_expect_ints(sk_mctx *m, const char *what, const int *got, long n, long want);
 /* Checks every slot of the window (sk_win_check_window; _passive settles first) or of
 ** the receive buffer (sk_win_check_received). */
 SK_API void sk_win_check_window(sk_mctx *m, sk_win_source source);

@@ -379,16 +379,12 @@ static long pr_get_source(sk_mctx *m, const sk_win_state *s, long slot, size_t *
   return pr_accesses(m, m->rank, (int)slot) ? slot : -1;
 }
 
+/* "process R of P: what", the check's name for this process's slots. */
 static void pr_expect_ints(sk_mctx *m, const char *what, const int *got, long n, long want)
 {
-  long k;
-  char msg[200];
-  for (k = 0; k < n; k++)
-    if (got[k] != want) {
-      sprintf(msg, "process %d of %d: %.80s: element %ld is %d, expected %ld", m->rank, m->size, what, k, got[k], want);
-      sk_meas_fail(m, msg);
-      return;
-    }
+  char named[120];
+  sprintf(named, "process %d of %d: %.80s", m->rank, m->size, what);
+  sk_win_expect_ints(m, named, got, n, want);
 }
 
 static void check_peer_rma(sk_mctx *m, const sk_value *args)

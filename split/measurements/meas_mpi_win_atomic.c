@@ -251,13 +251,13 @@ static const int *atomic_target_ints(sk_mctx *m)
 }
 
 /* Element k of an int buffer must be `want`: else the mismatch names it. */
-static void expect_ints(sk_mctx *m, const char *what, const int *got, long n, int want)
+SK_API void sk_win_expect_ints(sk_mctx *m, const char *what, const int *got, long n, long want)
 {
   long k;
   for (k = 0; k < n; k++)
     if (got[k] != want) {
-      char msg[200];
-      sprintf(msg, "%.80s: element %ld is %d, expected %d", what, k, got[k], want);
+      char msg[240];
+      sprintf(msg, "%.120s: element %ld is %d, expected %ld", what, k, got[k], want);
       sk_meas_fail(m, msg);
       return;
     }
@@ -271,8 +271,8 @@ static void check_atomic(sk_mctx *m, const sk_value *args)
   const int *target = atomic_target_ints(m);
   (void)args;
   if (iterations <= 0) return;
-  if (target != NULL) expect_ints(m, "target window", target, atomic_count(m), (int)iterations);
-  if (m->rank == 0) expect_ints(m, "fetched result", s->result, atomic_count(m), (int)iterations - 1);
+  if (target != NULL) sk_win_expect_ints(m, "target window", target, atomic_count(m), iterations);
+  if (m->rank == 0) sk_win_expect_ints(m, "fetched result", s->result, atomic_count(m), iterations - 1);
 }
 
 /* Rput / Shared_Put: the target's window holds rank 0's data; Rget / Shared_Get: rank 0's
