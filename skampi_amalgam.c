@@ -2948,12 +2948,56 @@ SK_API void sk_tp_library_bcast(sk_group *g, void *buf, size_t n, int root)
   tpm_check(MPI_Bcast(buf, (int)n, MPI_BYTE, root, tpm_measure(g)), "MPI_Bcast");
 }
 
+#if SK_SIMULATED
+/* Under a simulator: a binomial tree of point-to-point messages, each inner process holding
+** only its subtree's ballots. SMPI's tree gathers (ompi_binomial) give every inner process
+** a buffer for the whole communicator's data, and all ranks being one process, half of
+** them hold one at once: P^2 / 2 ballots (17 KB per rank at 2,048 ranks for the census,
+** growing with P). The barrier first: every member has finished its measurement, so no
+** wildcard receive of one can take these messages (the control communicator is the
+** measured one here, TPM_SHARED_COMMS); SMPI's barrier sends with tags no receive of a
+** measurement matches. Up to TPM_TREE_GATHER_FROM members SMPI's gather stays: its buffers
+** are small there, and the results under the simulator stay the same to the last digit
+** (the barrier and the messages shift the simulated clock readings by some 10 ns). */
+#define TPM_TREE_GATHER_FROM 64
+static void tpm_gather_tree(sk_group *g, const double *mine, int n_each, double *all, int root)
+{
+  MPI_Comm c = tpm_control(g);
+  int size = g->size, vrank = (g->rank - root + size) % size, span = 1, count, mask, i;
+  double *buf;
+  while (span < size && (vrank & span) == 0) span <<= 1;   /* vrank's subtree: vrank .. vrank + span - 1 */
+  count = size - vrank < span ? size - vrank : span;
+  tpm_check(MPI_Barrier(c), "MPI_Barrier");
+  buf = vrank == 0 && root == 0 ? all : (double *)sk_malloc(sizeof(double) * (size_t)n_each * (size_t)count);
+  memcpy(buf, mine, sizeof(double) * (size_t)n_each);
+  for (mask = 1; mask < span && vrank + mask < size; mask <<= 1) {
+    int child = vrank + mask, has = size - child < mask ? size - child : mask;
+    MPI_Status st;
+    tpm_check(MPI_Recv(buf + (size_t)mask * (size_t)n_each, has * n_each, MPI_DOUBLE, (child + root) % size,
+                       TPM_CONTROL_TAG, c, &st), "MPI_Recv");
+  }
+  if (vrank != 0)
+    tpm_check(MPI_Send(buf, count * n_each, MPI_DOUBLE, (vrank - span + root) % size, TPM_CONTROL_TAG, c), "MPI_Send");
+  else if (buf != all)   /* the root's buffer is in the order from the root on */
+    for (i = 0; i < size; i++)
+      memcpy(all + (size_t)((i + root) % size) * (size_t)n_each, buf + (size_t)i * (size_t)n_each,
+             sizeof(double) * (size_t)n_each);
+  if (buf != all) free(buf);
+}
+#endif
+
 SK_API void sk_tp_gather_doubles(sk_group *g, const double *mine, int n_each, double *all, int root)
 {
   if (sk_host_crowded() && g->size > 1) {
     tpm_gather_yielding(g, mine, sizeof(double) * (size_t)n_each, all, root);
     return;
   }
+#if SK_SIMULATED
+  if (g->size > TPM_TREE_GATHER_FROM) {
+    tpm_gather_tree(g, mine, n_each, all, root);
+    return;
+  }
+#endif
   tpm_check(MPI_Gather((void *)mine, n_each, MPI_DOUBLE, all, n_each, MPI_DOUBLE, root, tpm_control(g)),
             "MPI_Gather");
 }
@@ -5628,11 +5672,12 @@ SK_API void sk_io_remove(const char *path);
 #line 1 "split/transport/io_files.c"
 /*
 ** io_files.c -- see io_files.h. The registry is a fixed table of plain character arrays
-** so that the signal handler only calls unlink, rmdir, signal and raise on them. Every
+** (made on the first file) so that the signal handler only calls unlink, rmdir, signal and
+** raise on them. Every
 ** process removes the default directory at the end (rmdir: only when it is empty), as
 ** the one that made it may have been ended first.
 */
-#line 8 "split/transport/io_files.c"
+#line 9 "split/transport/io_files.c"
 
 #if SK_HAVE_MPI_IO
 #include <signal.h>
@@ -5646,17 +5691,19 @@ SK_API void sk_io_remove(const char *path);
 #define IO_PATH 512
 #define IO_MAX_STALE 8
 
-static char io_files[IO_MAX_FILES][IO_PATH];     /* registered files ("" = free slot) */
+/* The two tables are made on first use, not static: under a simulator every rank holds its
+** own copy of skampi's writable data, and these 14.5 KB were most of it. */
+static char (*io_files)[IO_PATH];                 /* registered files ("" = free slot); NULL: none yet */
 static char io_default[IO_PATH];                  /* the default directory ("" = not named) */
 static long io_counter;
 static int io_handlers;
-static char io_stale[IO_MAX_STALE][IO_PATH + 300];   /* world rank 0: header lines on dead runs' directories */
+static char (*io_stale)[IO_PATH + 300];           /* world rank 0: header lines on dead runs' directories */
 static int io_nstale;
 
 static void io_remove_all(void)
 {
   int i;
-  for (i = 0; i < IO_MAX_FILES; i++) if (io_files[i][0]) unlink(io_files[i]);
+  for (i = 0; io_files != NULL && i < IO_MAX_FILES; i++) if (io_files[i][0]) unlink(io_files[i]);
   if (io_default[0]) rmdir(io_default);   /* every process: the one that made it may be gone */
 }
 
@@ -5761,6 +5808,7 @@ static void io_sweep_dead_runs(void)
     sprintf(dir, "%.400s/%.100s", tmp, e->d_name);
     if (lstat(dir, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != geteuid()) continue;
     if (io_nstale >= IO_MAX_STALE) break;
+    if (io_stale == NULL) io_stale = (char (*)[IO_PATH + 300])sk_malloc(sizeof *io_stale * IO_MAX_STALE);
     if (io_remove_dead_dir(dir, why))
       sprintf(io_stale[io_nstale++], "# MPI-IO files: removed %s, left by process %ld of a run that died\n", dir, pid);
     else
@@ -5792,7 +5840,7 @@ SK_API void sk_io_files_describe(sk_str *out, const char *dir)
 SK_API void sk_io_files_finish(void)
 {
   io_remove_all();
-  memset(io_files, 0, sizeof io_files);
+  if (io_files != NULL) memset(io_files, 0, sizeof *io_files * IO_MAX_FILES);
 }
 
 SK_API const char *sk_io_dir(const char *dir, char *why, size_t size)
@@ -5817,6 +5865,7 @@ SK_API const char *sk_io_dir(const char *dir, char *why, size_t size)
 static void io_register(const char *path)
 {
   int i, free_slot = -1;
+  if (io_files == NULL) io_files = (char (*)[IO_PATH])sk_calloc(IO_MAX_FILES, sizeof *io_files);
   for (i = 0; i < IO_MAX_FILES; i++) {
     if (sk_streq(io_files[i], path)) return;
     if (free_slot < 0 && io_files[i][0] == '\0') free_slot = i;
@@ -5830,7 +5879,7 @@ static void io_register(const char *path)
 SK_API void sk_io_forget(const char *path)
 {
   int i;
-  for (i = 0; i < IO_MAX_FILES; i++) if (sk_streq(io_files[i], path)) io_files[i][0] = '\0';
+  for (i = 0; io_files != NULL && i < IO_MAX_FILES; i++) if (sk_streq(io_files[i], path)) io_files[i][0] = '\0';
 }
 
 SK_API void sk_io_remove(const char *path)
@@ -7706,6 +7755,9 @@ static struct {
   void *info;              /* ... with this info */
   char *cache;             /* cache_size bytes touched between repetitions */
   size_t cache_allocated;
+  size_t zeroed;           /* region[0, zeroed) has been cleared (buffers_clear_to) */
+  size_t wanted;           /* the region's size by the configuration; 0: not configured */
+  int on_demand;           /* the region grows to what the measurements use (buffers_fit) */
 } buffers;
 
 /* size, cycling, send_align, recv_align, cache_size, mpi_alloc_mem, mpi_alloc_info */
@@ -7756,6 +7808,11 @@ SK_API double sk_buffers_region_bytes(const sk_buffer_config *c)
   return (double)c->size + (double)buffers_align_of(c->send_align) + (double)buffers_align_of(c->recv_align) + 64.0;
 }
 
+/* Under a simulator (SK_SIMULATED) all ranks are threads of one process, and a region of
+** the configured size (64 KiB by default) on every rank was most of skampi's memory per
+** rank at thousands of ranks, for measurements of a few bytes. There the region is made
+** as large as the measurements use, up to the configured size (buffers_fit), unless the
+** buffers cycle through the whole region or MPI_Alloc_mem gives it. */
 SK_API int sk_buffers_configure(const sk_buffer_config *c)
 {
   size_t need = c->size + buffers_align_of(c->send_align) + buffers_align_of(c->recv_align) + 64;
@@ -7766,13 +7823,18 @@ SK_API int sk_buffers_configure(const sk_buffer_config *c)
   int by_mpi = 0;
   void *info = NULL;
 #endif
+  int on_demand = SK_SIMULATED && !by_mpi && !c->cycling;
   if (sk_buffers_region_bytes(c) > (double)((size_t)-1) / 2) need = 0;   /* wrapped around */
-  if (buffers.region == NULL || buffers.allocated != need || buffers.by_mpi != by_mpi || buffers.info != info) {
+  if (buffers.wanted != need || buffers.by_mpi != by_mpi || buffers.info != info || buffers.on_demand != on_demand
+      || (!on_demand && buffers.region == NULL)) {
     buffers_release();
-    buffers.allocated = 0;
-    if (need == 0 || !buffers_allocate(c, need)) return 0;
-    memset(buffers.region, 0, need);
-    buffers.allocated = need;
+    buffers.allocated = buffers.wanted = 0;
+    if (need == 0) return 0;
+    if (!on_demand && !buffers_allocate(c, need)) return 0;
+    buffers.allocated = on_demand ? 0 : need;
+    buffers.wanted = need;
+    buffers.on_demand = on_demand;
+    buffers.zeroed = 0;
   }
   if (c->cache_size != buffers.cache_allocated) {
     free(buffers.cache);
@@ -7781,6 +7843,20 @@ SK_API int sk_buffers_configure(const sk_buffer_config *c)
     if (c->cache_size && buffers.cache == NULL) return 0;
   }
   return 1;
+}
+
+/* On demand: a region of at least `used` bytes (rounded up to 4 KiB, at most the configured
+** size), the old one given back; nothing in it is kept (the buffers are placed anew). */
+static void buffers_fit(size_t used)
+{
+  size_t size = (used + 4095) / 4096 * 4096;
+  if (used <= buffers.allocated) return;
+  if (size > buffers.wanted) size = buffers.wanted;
+  buffers_release();
+  buffers.region = (char *)malloc(size);
+  if (buffers.region == NULL) sk_fatal("the buffer region of %lu bytes could not be allocated", (unsigned long)size);
+  buffers.allocated = size;
+  buffers.zeroed = 0;
 }
 
 static size_t buffers_round_up(size_t n, size_t align)
@@ -7834,13 +7910,30 @@ static char *buffers_align(char *p, size_t align)
   return rem ? p + (buffers_align_of(align) - rem) : p;
 }
 
+/* Clears the region up to `end` bytes from its start, once: every byte a measurement's
+** buffers use is zero before its first use (no undefined bytes go into a message), and
+** the pages no message reaches are never written. The whole region used to be cleared
+** when allocated: the default 64 KiB on every rank for a 1-byte message, 64 KB per rank
+** under a simulator, where all ranks are one process. */
+static void buffers_clear_to(size_t end)
+{
+  if (end > buffers.allocated) end = buffers.allocated;
+  if (end > buffers.zeroed) {
+    memset(buffers.region + buffers.zeroed, 0, end - buffers.zeroed);
+    buffers.zeroed = end;
+  }
+}
+
 SK_API void sk_buffers_place(const sk_buffer_config *c, size_t send_usage, size_t recv_usage, long rep,
                              char **send, char **recv)
 {
   size_t span = buffers_round_up(send_usage, c->recv_align) + recv_usage, offset = 0;
   char *base;
-  if (buffers.region == NULL && !sk_buffers_configure(c))
+  if (buffers.wanted == 0 && !sk_buffers_configure(c))
     sk_fatal("the buffer region of %.0f bytes could not be allocated", sk_buffers_region_bytes(c));
+  if (buffers.on_demand)
+    buffers_fit(buffers_align_of(c->send_align) + buffers_round_up(send_usage, c->recv_align) + buffers_align_of(c->recv_align)
+                + recv_usage + 64);
   if (c->cycling && span > 0 && span <= c->size) {
     size_t room = c->size - span;             /* the engine checked span <= size (twice with
                                               ** the default rule, buffers_rule_skampi5) */
@@ -7850,6 +7943,7 @@ SK_API void sk_buffers_place(const sk_buffer_config *c, size_t send_usage, size_
   base = buffers_align(buffers.region + offset, c->send_align);
   *send = base;
   *recv = buffers_align(base + send_usage, c->recv_align);
+  buffers_clear_to((size_t)(*recv - buffers.region) + recv_usage);
   if (buffers.cache) {
     size_t i;
     for (i = 0; i < buffers.cache_allocated; i += 32) buffers.cache[i] = (char)(buffers.cache[i] + 1);
@@ -30523,11 +30617,17 @@ static const sk_measurement *catalogue_raw(int i, const char **family)
   return NULL;
 }
 
-/* The rows as they are handed out, made once: params and param_names from the row's
-** signature, aliases as copies of their targets under their own names. */
-static sk_measurement *catalogue_rows;
-static const sk_measurement **catalogue_rows_from;
-static int catalogue_n_rows = -1;
+/* The rows as they are handed out, each made on its first use: params and param_names
+** from the row's signature, an alias as a copy of its target under its own name. Made
+** one by one, not all at once: a run uses a few of the ~400 rows, and under a simulator
+** every rank is a thread of one process holding its own copy (the whole catalogue was
+** 72 KB per rank, the largest part of skampi's memory at 65,536 simulated ranks). */
+typedef struct catalogue_made {
+  const sk_measurement *from;   /* the raw row */
+  sk_measurement row;
+} catalogue_made;
+static catalogue_made **catalogue_made_rows;
+static int catalogue_n_made, catalogue_made_room;
 
 /* "count:i datatype:t" -> letters "it" and names "count datatype" (both allocated). */
 static void catalogue_split_signature(sk_measurement *row)
@@ -30555,50 +30655,64 @@ static void catalogue_split_signature(sk_measurement *row)
   row->param_names = names;
 }
 
-static void catalogue_build(void)
+/* The raw row of that name that is not an alias, or NULL. */
+static const sk_measurement *catalogue_raw_target(const char *name)
 {
-  int i, j, n;
-  if (catalogue_n_rows >= 0) return;
-  for (n = 0; catalogue_raw(n, NULL) != NULL; n++) {}
-  catalogue_rows = (sk_measurement *)sk_malloc(sizeof *catalogue_rows * (size_t)(n > 0 ? n : 1));
-  catalogue_rows_from = (const sk_measurement **)sk_malloc(sizeof *catalogue_rows_from * (size_t)(n > 0 ? n : 1));
-  for (i = 0; i < n; i++) {
-    catalogue_rows_from[i] = catalogue_raw(i, NULL);
-    catalogue_rows[i] = *catalogue_rows_from[i];
-    if (catalogue_rows[i].alias_of == NULL) catalogue_split_signature(&catalogue_rows[i]);
+  int i;
+  const sk_measurement *raw;
+  for (i = 0; (raw = catalogue_raw(i, NULL)) != NULL; i++)
+    if (raw->alias_of == NULL && sk_streq(raw->name, name)) return raw;
+  return NULL;
+}
+
+/* The row handed out for a raw row, made now if it was not yet. */
+static const sk_measurement *catalogue_make(const sk_measurement *raw)
+{
+  int i;
+  catalogue_made *made;
+  for (i = 0; i < catalogue_n_made; i++)
+    if (catalogue_made_rows[i]->from == raw) return &catalogue_made_rows[i]->row;
+  made = (catalogue_made *)sk_malloc(sizeof *made);
+  made->from = raw;
+  if (raw->alias_of == NULL) {
+    made->row = *raw;
+    catalogue_split_signature(&made->row);
+  } else {
+    const sk_measurement *target = catalogue_raw_target(raw->alias_of);
+    if (target == NULL) sk_fatal("catalogue: '%s' is an alias of the unknown row '%s'", raw->name, raw->alias_of);
+    made->row = *catalogue_make(target);
+    made->row.name = raw->name;
+    made->row.alias_of = target->name;
   }
-  for (i = 0; i < n; i++) {
-    const sk_measurement *row = catalogue_rows_from[i];
-    if (row->alias_of == NULL) continue;
-    for (j = 0; j < n; j++)
-      if (catalogue_rows_from[j]->alias_of == NULL && sk_streq(catalogue_rows_from[j]->name, row->alias_of)) break;
-    if (j == n) sk_fatal("catalogue: '%s' is an alias of the unknown row '%s'", row->name, row->alias_of);
-    catalogue_rows[i] = catalogue_rows[j];
-    catalogue_rows[i].name = row->name;
-    catalogue_rows[i].alias_of = catalogue_rows[j].name;
+  if (catalogue_n_made == catalogue_made_room) {
+    catalogue_made_room = catalogue_made_room ? 2 * catalogue_made_room : 8;
+    catalogue_made_rows = (catalogue_made **)sk_realloc(catalogue_made_rows, sizeof *catalogue_made_rows * (size_t)catalogue_made_room);
   }
-  catalogue_n_rows = n;
+  catalogue_made_rows[catalogue_n_made++] = made;
+  return &made->row;
 }
 
 SK_API const sk_measurement *sk_catalogue_row(const sk_measurement *raw)
 {
   int i;
-  catalogue_build();
-  for (i = 0; i < catalogue_n_rows; i++) if (catalogue_rows_from[i] == raw) return &catalogue_rows[i];
+  const sk_measurement *r;
+  for (i = 0; (r = catalogue_raw(i, NULL)) != NULL; i++) if (r == raw) return catalogue_make(raw);
   return NULL;
 }
 
 SK_API const sk_measurement *sk_catalogue_entry(int i)
 {
-  catalogue_build();
-  return i >= 0 && i < catalogue_n_rows ? &catalogue_rows[i] : NULL;
+  const sk_measurement *raw = i >= 0 ? catalogue_raw(i, NULL) : NULL;
+  return raw ? catalogue_make(raw) : NULL;
 }
 
 SK_API const sk_measurement *sk_catalogue_find(const char *name)
 {
-  int i;
-  const sk_measurement *m;
-  for (i = 0; (m = sk_catalogue_entry(i)) != NULL; i++) if (sk_streq(m->name, name)) return m;
+  int t, k;
+  for (t = 0; catalogue_tables[t].table; t++) {
+    const sk_measurement *tab = catalogue_tables[t].table();
+    for (k = 0; tab[k].name; k++) if (sk_streq(tab[k].name, name)) return catalogue_make(&tab[k]);
+  }
   return NULL;
 }
 

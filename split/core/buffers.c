@@ -10,6 +10,9 @@ static struct {
   void *info;              /* ... with this info */
   char *cache;             /* cache_size bytes touched between repetitions */
   size_t cache_allocated;
+  size_t zeroed;           /* region[0, zeroed) has been cleared (buffers_clear_to) */
+  size_t wanted;           /* the region's size by the configuration; 0: not configured */
+  int on_demand;           /* the region grows to what the measurements use (buffers_fit) */
 } buffers;
 
 /* size, cycling, send_align, recv_align, cache_size, mpi_alloc_mem, mpi_alloc_info */
@@ -60,6 +63,11 @@ SK_API double sk_buffers_region_bytes(const sk_buffer_config *c)
   return (double)c->size + (double)buffers_align_of(c->send_align) + (double)buffers_align_of(c->recv_align) + 64.0;
 }
 
+/* Under a simulator (SK_SIMULATED) all ranks are threads of one process, and a region of
+** the configured size (64 KiB by default) on every rank was most of skampi's memory per
+** rank at thousands of ranks, for measurements of a few bytes. There the region is made
+** as large as the measurements use, up to the configured size (buffers_fit), unless the
+** buffers cycle through the whole region or MPI_Alloc_mem gives it. */
 SK_API int sk_buffers_configure(const sk_buffer_config *c)
 {
   size_t need = c->size + buffers_align_of(c->send_align) + buffers_align_of(c->recv_align) + 64;
@@ -70,13 +78,18 @@ SK_API int sk_buffers_configure(const sk_buffer_config *c)
   int by_mpi = 0;
   void *info = NULL;
 #endif
+  int on_demand = SK_SIMULATED && !by_mpi && !c->cycling;
   if (sk_buffers_region_bytes(c) > (double)((size_t)-1) / 2) need = 0;   /* wrapped around */
-  if (buffers.region == NULL || buffers.allocated != need || buffers.by_mpi != by_mpi || buffers.info != info) {
+  if (buffers.wanted != need || buffers.by_mpi != by_mpi || buffers.info != info || buffers.on_demand != on_demand
+      || (!on_demand && buffers.region == NULL)) {
     buffers_release();
-    buffers.allocated = 0;
-    if (need == 0 || !buffers_allocate(c, need)) return 0;
-    memset(buffers.region, 0, need);
-    buffers.allocated = need;
+    buffers.allocated = buffers.wanted = 0;
+    if (need == 0) return 0;
+    if (!on_demand && !buffers_allocate(c, need)) return 0;
+    buffers.allocated = on_demand ? 0 : need;
+    buffers.wanted = need;
+    buffers.on_demand = on_demand;
+    buffers.zeroed = 0;
   }
   if (c->cache_size != buffers.cache_allocated) {
     free(buffers.cache);
@@ -85,6 +98,20 @@ SK_API int sk_buffers_configure(const sk_buffer_config *c)
     if (c->cache_size && buffers.cache == NULL) return 0;
   }
   return 1;
+}
+
+/* On demand: a region of at least `used` bytes (rounded up to 4 KiB, at most the configured
+** size), the old one given back; nothing in it is kept (the buffers are placed anew). */
+static void buffers_fit(size_t used)
+{
+  size_t size = (used + 4095) / 4096 * 4096;
+  if (used <= buffers.allocated) return;
+  if (size > buffers.wanted) size = buffers.wanted;
+  buffers_release();
+  buffers.region = (char *)malloc(size);
+  if (buffers.region == NULL) sk_fatal("the buffer region of %lu bytes could not be allocated", (unsigned long)size);
+  buffers.allocated = size;
+  buffers.zeroed = 0;
 }
 
 static size_t buffers_round_up(size_t n, size_t align)
@@ -138,13 +165,30 @@ static char *buffers_align(char *p, size_t align)
   return rem ? p + (buffers_align_of(align) - rem) : p;
 }
 
+/* Clears the region up to `end` bytes from its start, once: every byte a measurement's
+** buffers use is zero before its first use (no undefined bytes go into a message), and
+** the pages no message reaches are never written. The whole region used to be cleared
+** when allocated: the default 64 KiB on every rank for a 1-byte message, 64 KB per rank
+** under a simulator, where all ranks are one process. */
+static void buffers_clear_to(size_t end)
+{
+  if (end > buffers.allocated) end = buffers.allocated;
+  if (end > buffers.zeroed) {
+    memset(buffers.region + buffers.zeroed, 0, end - buffers.zeroed);
+    buffers.zeroed = end;
+  }
+}
+
 SK_API void sk_buffers_place(const sk_buffer_config *c, size_t send_usage, size_t recv_usage, long rep,
                              char **send, char **recv)
 {
   size_t span = buffers_round_up(send_usage, c->recv_align) + recv_usage, offset = 0;
   char *base;
-  if (buffers.region == NULL && !sk_buffers_configure(c))
+  if (buffers.wanted == 0 && !sk_buffers_configure(c))
     sk_fatal("the buffer region of %.0f bytes could not be allocated", sk_buffers_region_bytes(c));
+  if (buffers.on_demand)
+    buffers_fit(buffers_align_of(c->send_align) + buffers_round_up(send_usage, c->recv_align) + buffers_align_of(c->recv_align)
+                + recv_usage + 64);
   if (c->cycling && span > 0 && span <= c->size) {
     size_t room = c->size - span;             /* the engine checked span <= size (twice with
                                               ** the default rule, buffers_rule_skampi5) */
@@ -154,6 +198,7 @@ SK_API void sk_buffers_place(const sk_buffer_config *c, size_t send_usage, size_
   base = buffers_align(buffers.region + offset, c->send_align);
   *send = base;
   *recv = buffers_align(base + send_usage, c->recv_align);
+  buffers_clear_to((size_t)(*recv - buffers.region) + recv_usage);
   if (buffers.cache) {
     size_t i;
     for (i = 0; i < buffers.cache_allocated; i += 32) buffers.cache[i] = (char)(buffers.cache[i] + 1);

@@ -89,11 +89,17 @@ static const sk_measurement *catalogue_raw(int i, const char **family)
   return NULL;
 }
 
-/* The rows as they are handed out, made once: params and param_names from the row's
-** signature, aliases as copies of their targets under their own names. */
-static sk_measurement *catalogue_rows;
-static const sk_measurement **catalogue_rows_from;
-static int catalogue_n_rows = -1;
+/* The rows as they are handed out, each made on its first use: params and param_names
+** from the row's signature, an alias as a copy of its target under its own name. Made
+** one by one, not all at once: a run uses a few of the ~400 rows, and under a simulator
+** every rank is a thread of one process holding its own copy (the whole catalogue was
+** 72 KB per rank, the largest part of skampi's memory at 65,536 simulated ranks). */
+typedef struct catalogue_made {
+  const sk_measurement *from;   /* the raw row */
+  sk_measurement row;
+} catalogue_made;
+static catalogue_made **catalogue_made_rows;
+static int catalogue_n_made, catalogue_made_room;
 
 /* "count:i datatype:t" -> letters "it" and names "count datatype" (both allocated). */
 static void catalogue_split_signature(sk_measurement *row)
@@ -121,50 +127,64 @@ static void catalogue_split_signature(sk_measurement *row)
   row->param_names = names;
 }
 
-static void catalogue_build(void)
+/* The raw row of that name that is not an alias, or NULL. */
+static const sk_measurement *catalogue_raw_target(const char *name)
 {
-  int i, j, n;
-  if (catalogue_n_rows >= 0) return;
-  for (n = 0; catalogue_raw(n, NULL) != NULL; n++) {}
-  catalogue_rows = (sk_measurement *)sk_malloc(sizeof *catalogue_rows * (size_t)(n > 0 ? n : 1));
-  catalogue_rows_from = (const sk_measurement **)sk_malloc(sizeof *catalogue_rows_from * (size_t)(n > 0 ? n : 1));
-  for (i = 0; i < n; i++) {
-    catalogue_rows_from[i] = catalogue_raw(i, NULL);
-    catalogue_rows[i] = *catalogue_rows_from[i];
-    if (catalogue_rows[i].alias_of == NULL) catalogue_split_signature(&catalogue_rows[i]);
+  int i;
+  const sk_measurement *raw;
+  for (i = 0; (raw = catalogue_raw(i, NULL)) != NULL; i++)
+    if (raw->alias_of == NULL && sk_streq(raw->name, name)) return raw;
+  return NULL;
+}
+
+/* The row handed out for a raw row, made now if it was not yet. */
+static const sk_measurement *catalogue_make(const sk_measurement *raw)
+{
+  int i;
+  catalogue_made *made;
+  for (i = 0; i < catalogue_n_made; i++)
+    if (catalogue_made_rows[i]->from == raw) return &catalogue_made_rows[i]->row;
+  made = (catalogue_made *)sk_malloc(sizeof *made);
+  made->from = raw;
+  if (raw->alias_of == NULL) {
+    made->row = *raw;
+    catalogue_split_signature(&made->row);
+  } else {
+    const sk_measurement *target = catalogue_raw_target(raw->alias_of);
+    if (target == NULL) sk_fatal("catalogue: '%s' is an alias of the unknown row '%s'", raw->name, raw->alias_of);
+    made->row = *catalogue_make(target);
+    made->row.name = raw->name;
+    made->row.alias_of = target->name;
   }
-  for (i = 0; i < n; i++) {
-    const sk_measurement *row = catalogue_rows_from[i];
-    if (row->alias_of == NULL) continue;
-    for (j = 0; j < n; j++)
-      if (catalogue_rows_from[j]->alias_of == NULL && sk_streq(catalogue_rows_from[j]->name, row->alias_of)) break;
-    if (j == n) sk_fatal("catalogue: '%s' is an alias of the unknown row '%s'", row->name, row->alias_of);
-    catalogue_rows[i] = catalogue_rows[j];
-    catalogue_rows[i].name = row->name;
-    catalogue_rows[i].alias_of = catalogue_rows[j].name;
+  if (catalogue_n_made == catalogue_made_room) {
+    catalogue_made_room = catalogue_made_room ? 2 * catalogue_made_room : 8;
+    catalogue_made_rows = (catalogue_made **)sk_realloc(catalogue_made_rows, sizeof *catalogue_made_rows * (size_t)catalogue_made_room);
   }
-  catalogue_n_rows = n;
+  catalogue_made_rows[catalogue_n_made++] = made;
+  return &made->row;
 }
 
 SK_API const sk_measurement *sk_catalogue_row(const sk_measurement *raw)
 {
   int i;
-  catalogue_build();
-  for (i = 0; i < catalogue_n_rows; i++) if (catalogue_rows_from[i] == raw) return &catalogue_rows[i];
+  const sk_measurement *r;
+  for (i = 0; (r = catalogue_raw(i, NULL)) != NULL; i++) if (r == raw) return catalogue_make(raw);
   return NULL;
 }
 
 SK_API const sk_measurement *sk_catalogue_entry(int i)
 {
-  catalogue_build();
-  return i >= 0 && i < catalogue_n_rows ? &catalogue_rows[i] : NULL;
+  const sk_measurement *raw = i >= 0 ? catalogue_raw(i, NULL) : NULL;
+  return raw ? catalogue_make(raw) : NULL;
 }
 
 SK_API const sk_measurement *sk_catalogue_find(const char *name)
 {
-  int i;
-  const sk_measurement *m;
-  for (i = 0; (m = sk_catalogue_entry(i)) != NULL; i++) if (sk_streq(m->name, name)) return m;
+  int t, k;
+  for (t = 0; catalogue_tables[t].table; t++) {
+    const sk_measurement *tab = catalogue_tables[t].table();
+    for (k = 0; tab[k].name; k++) if (sk_streq(tab[k].name, name)) return catalogue_make(&tab[k]);
+  }
   return NULL;
 }
 

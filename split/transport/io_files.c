@@ -1,6 +1,7 @@
 /*
 ** io_files.c -- see io_files.h. The registry is a fixed table of plain character arrays
-** so that the signal handler only calls unlink, rmdir, signal and raise on them. Every
+** (made on the first file) so that the signal handler only calls unlink, rmdir, signal and
+** raise on them. Every
 ** process removes the default directory at the end (rmdir: only when it is empty), as
 ** the one that made it may have been ended first.
 */
@@ -18,17 +19,19 @@
 #define IO_PATH 512
 #define IO_MAX_STALE 8
 
-static char io_files[IO_MAX_FILES][IO_PATH];     /* registered files ("" = free slot) */
+/* The two tables are made on first use, not static: under a simulator every rank holds its
+** own copy of skampi's writable data, and these 14.5 KB were most of it. */
+static char (*io_files)[IO_PATH];                 /* registered files ("" = free slot); NULL: none yet */
 static char io_default[IO_PATH];                  /* the default directory ("" = not named) */
 static long io_counter;
 static int io_handlers;
-static char io_stale[IO_MAX_STALE][IO_PATH + 300];   /* world rank 0: header lines on dead runs' directories */
+static char (*io_stale)[IO_PATH + 300];           /* world rank 0: header lines on dead runs' directories */
 static int io_nstale;
 
 static void io_remove_all(void)
 {
   int i;
-  for (i = 0; i < IO_MAX_FILES; i++) if (io_files[i][0]) unlink(io_files[i]);
+  for (i = 0; io_files != NULL && i < IO_MAX_FILES; i++) if (io_files[i][0]) unlink(io_files[i]);
   if (io_default[0]) rmdir(io_default);   /* every process: the one that made it may be gone */
 }
 
@@ -133,6 +136,7 @@ static void io_sweep_dead_runs(void)
     sprintf(dir, "%.400s/%.100s", tmp, e->d_name);
     if (lstat(dir, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != geteuid()) continue;
     if (io_nstale >= IO_MAX_STALE) break;
+    if (io_stale == NULL) io_stale = (char (*)[IO_PATH + 300])sk_malloc(sizeof *io_stale * IO_MAX_STALE);
     if (io_remove_dead_dir(dir, why))
       sprintf(io_stale[io_nstale++], "# MPI-IO files: removed %s, left by process %ld of a run that died\n", dir, pid);
     else
@@ -164,7 +168,7 @@ SK_API void sk_io_files_describe(sk_str *out, const char *dir)
 SK_API void sk_io_files_finish(void)
 {
   io_remove_all();
-  memset(io_files, 0, sizeof io_files);
+  if (io_files != NULL) memset(io_files, 0, sizeof *io_files * IO_MAX_FILES);
 }
 
 SK_API const char *sk_io_dir(const char *dir, char *why, size_t size)
@@ -189,6 +193,7 @@ SK_API const char *sk_io_dir(const char *dir, char *why, size_t size)
 static void io_register(const char *path)
 {
   int i, free_slot = -1;
+  if (io_files == NULL) io_files = (char (*)[IO_PATH])sk_calloc(IO_MAX_FILES, sizeof *io_files);
   for (i = 0; i < IO_MAX_FILES; i++) {
     if (sk_streq(io_files[i], path)) return;
     if (free_slot < 0 && io_files[i][0] == '\0') free_slot = i;
@@ -202,7 +207,7 @@ static void io_register(const char *path)
 SK_API void sk_io_forget(const char *path)
 {
   int i;
-  for (i = 0; i < IO_MAX_FILES; i++) if (sk_streq(io_files[i], path)) io_files[i][0] = '\0';
+  for (i = 0; io_files != NULL && i < IO_MAX_FILES; i++) if (sk_streq(io_files[i], path)) io_files[i][0] = '\0';
 }
 
 SK_API void sk_io_remove(const char *path)

@@ -635,12 +635,56 @@ SK_API void sk_tp_library_bcast(sk_group *g, void *buf, size_t n, int root)
   tpm_check(MPI_Bcast(buf, (int)n, MPI_BYTE, root, tpm_measure(g)), "MPI_Bcast");
 }
 
+#if SK_SIMULATED
+/* Under a simulator: a binomial tree of point-to-point messages, each inner process holding
+** only its subtree's ballots. SMPI's tree gathers (ompi_binomial) give every inner process
+** a buffer for the whole communicator's data, and all ranks being one process, half of
+** them hold one at once: P^2 / 2 ballots (17 KB per rank at 2,048 ranks for the census,
+** growing with P). The barrier first: every member has finished its measurement, so no
+** wildcard receive of one can take these messages (the control communicator is the
+** measured one here, TPM_SHARED_COMMS); SMPI's barrier sends with tags no receive of a
+** measurement matches. Up to TPM_TREE_GATHER_FROM members SMPI's gather stays: its buffers
+** are small there, and the results under the simulator stay the same to the last digit
+** (the barrier and the messages shift the simulated clock readings by some 10 ns). */
+#define TPM_TREE_GATHER_FROM 64
+static void tpm_gather_tree(sk_group *g, const double *mine, int n_each, double *all, int root)
+{
+  MPI_Comm c = tpm_control(g);
+  int size = g->size, vrank = (g->rank - root + size) % size, span = 1, count, mask, i;
+  double *buf;
+  while (span < size && (vrank & span) == 0) span <<= 1;   /* vrank's subtree: vrank .. vrank + span - 1 */
+  count = size - vrank < span ? size - vrank : span;
+  tpm_check(MPI_Barrier(c), "MPI_Barrier");
+  buf = vrank == 0 && root == 0 ? all : (double *)sk_malloc(sizeof(double) * (size_t)n_each * (size_t)count);
+  memcpy(buf, mine, sizeof(double) * (size_t)n_each);
+  for (mask = 1; mask < span && vrank + mask < size; mask <<= 1) {
+    int child = vrank + mask, has = size - child < mask ? size - child : mask;
+    MPI_Status st;
+    tpm_check(MPI_Recv(buf + (size_t)mask * (size_t)n_each, has * n_each, MPI_DOUBLE, (child + root) % size,
+                       TPM_CONTROL_TAG, c, &st), "MPI_Recv");
+  }
+  if (vrank != 0)
+    tpm_check(MPI_Send(buf, count * n_each, MPI_DOUBLE, (vrank - span + root) % size, TPM_CONTROL_TAG, c), "MPI_Send");
+  else if (buf != all)   /* the root's buffer is in the order from the root on */
+    for (i = 0; i < size; i++)
+      memcpy(all + (size_t)((i + root) % size) * (size_t)n_each, buf + (size_t)i * (size_t)n_each,
+             sizeof(double) * (size_t)n_each);
+  if (buf != all) free(buf);
+}
+#endif
+
 SK_API void sk_tp_gather_doubles(sk_group *g, const double *mine, int n_each, double *all, int root)
 {
   if (sk_host_crowded() && g->size > 1) {
     tpm_gather_yielding(g, mine, sizeof(double) * (size_t)n_each, all, root);
     return;
   }
+#if SK_SIMULATED
+  if (g->size > TPM_TREE_GATHER_FROM) {
+    tpm_gather_tree(g, mine, n_each, all, root);
+    return;
+  }
+#endif
   tpm_check(MPI_Gather((void *)mine, n_each, MPI_DOUBLE, all, n_each, MPI_DOUBLE, root, tpm_control(g)),
             "MPI_Gather");
 }
