@@ -22883,20 +22883,26 @@ SK_API int sk_team_refuse(sk_mctx *m, const char *fn, long threads)
 ** talks with thread i of rank 1, each pair on its own duplicate of the measurement
 ** communicator, each thread with its own slot of `count` elements in both buffers.
 ** Thread_pingpong returns the span per round trip, Thread_bw (the row's VARIANT) the span
-** per message of all threads (size / time: aggregate MB/s). The timing and the thread
-** level: doc/internals.md, "meas_mpi_threads".
+** per message of all threads (size / time: aggregate MB/s). Thread_pingpong_AS, _AT and
+** _AS_AT receive from MPI_ANY_SOURCE, with MPI_ANY_TAG or both (IMB-MT's
+** PingPongMTAnySource..., ...AnyTag, which its 2021 source keeps under #if 0). The timing
+** and the thread level: doc/internals.md, "meas_mpi_threads".
 */
-#line 12 "split/measurements/meas_mpi_threads.c"
-#line 13 "split/measurements/meas_mpi_threads.c"
 #line 14 "split/measurements/meas_mpi_threads.c"
+#line 15 "split/measurements/meas_mpi_threads.c"
+#line 16 "split/measurements/meas_mpi_threads.c"
 
 /* OSU's default window, as in meas_mpi_bw.c, when the window argument is 0. */
 #define THREADS_DEFAULT_WINDOW 64L
 #define THREADS_MAX_WINDOW 1024L
 
-/* The rows' VARIANT: round trips, windows of messages one way (OSU's bw), or the
-** ping-pong whose rank 1 damages its data afterwards (the test build's row). */
-enum threads_variant { THREADS_PINGPONG, THREADS_BW, THREADS_PINGPONG_CORRUPTED };
+/* The rows' VARIANT: round trips, windows of messages one way (OSU's bw), the ping-pong
+** whose rank 1 damages its data afterwards (the test build's row), round trips received
+** from any source, with any tag, or both. */
+enum threads_variant {
+  THREADS_PINGPONG, THREADS_BW, THREADS_PINGPONG_CORRUPTED, THREADS_PINGPONG_AS, THREADS_PINGPONG_AT,
+  THREADS_PINGPONG_AS_AT
+};
 
 #if SK_HAVE_THREADS
 
@@ -22912,6 +22918,7 @@ typedef struct threads_state {
   MPI_Status *statuses;          /* and their statuses */
   sk_mctx *m;                    /* the context of the current measure call */
   int corrupt;                   /* the test row: rank 1 damages thread 1's slot */
+  int any_source, any_tag;       /* the receives take MPI_ANY_SOURCE, MPI_ANY_TAG */
 } threads_state;
 
 static void threads_init(sk_mctx *m, const sk_value *args)
@@ -22927,6 +22934,8 @@ static void threads_init(sk_mctx *m, const sk_value *args)
   s->window = !windowed ? 0 : m->arg.window == 0 ? THREADS_DEFAULT_WINDOW : m->arg.window;
   s->windowed = windowed;
   s->corrupt = m->variant == THREADS_PINGPONG_CORRUPTED;
+  s->any_source = m->variant == THREADS_PINGPONG_AS || m->variant == THREADS_PINGPONG_AS_AT;
+  s->any_tag = m->variant == THREADS_PINGPONG_AT || m->variant == THREADS_PINGPONG_AS_AT;
   s->partner = m->rank == 0 ? 1 : m->rank == 1 ? 0 : -1;
   sk_mpi_check_count(m, fn, "count", s->a.count);
   sk_mpi_check_count(m, fn, "iterations", s->a.iterations);
@@ -22963,21 +22972,22 @@ static void finalize_threads(sk_mctx *m, const sk_value *args)
   m->state = NULL;
 }
 
-/* Thread i's round trips: rank 0 sends first. */
+/* Thread i's round trips: rank 0 sends first (tag 0); the receives name the partner
+** and tag 0, or MPI_ANY_SOURCE and MPI_ANY_TAG as the row says. */
 static void threads_pingpong_work(void *p, int i)
 {
   threads_state *s = (threads_state *)p;
   char *send = s->m->send_buf + (size_t)i * s->block, *recv = s->m->recv_buf + (size_t)i * s->block;
-  int count = (int)s->a.count;
+  int count = (int)s->a.count, from = s->any_source ? MPI_ANY_SOURCE : s->partner, tag = s->any_tag ? MPI_ANY_TAG : 0;
   MPI_Datatype dt = s->a.datatype->mpi;
   MPI_Status status;
   long k;
   for (k = 0; k < s->a.iterations; k++) {
     if (s->partner == 1) {
       MPI_Send(send, count, dt, 1, 0, s->comms[i]);
-      MPI_Recv(recv, count, dt, 1, 0, s->comms[i], &status);
+      MPI_Recv(recv, count, dt, from, tag, s->comms[i], &status);
     } else {
-      MPI_Recv(recv, count, dt, 0, 0, s->comms[i], &status);
+      MPI_Recv(recv, count, dt, from, tag, s->comms[i], &status);
       MPI_Send(send, count, dt, 0, 0, s->comms[i]);
     }
   }
@@ -23055,6 +23065,12 @@ static void check_threads(sk_mctx *m, const sk_value *args)
 static const sk_measurement mpi_threads_table[] = {
   SK_ROW_THREADS("Thread_pingpong", "count:i datatype:t threads:i iterations:i", SK_PATTERN_COLLECTIVE, 2, THREADS_PINGPONG,
                  threads_measure, threads_init, finalize_threads, NULL, check_threads, NULL),
+  SK_ROW_THREADS("Thread_pingpong_AS", "count:i datatype:t threads:i iterations:i", SK_PATTERN_COLLECTIVE, 2,
+                 THREADS_PINGPONG_AS, threads_measure, threads_init, finalize_threads, NULL, check_threads, NULL),
+  SK_ROW_THREADS("Thread_pingpong_AT", "count:i datatype:t threads:i iterations:i", SK_PATTERN_COLLECTIVE, 2,
+                 THREADS_PINGPONG_AT, threads_measure, threads_init, finalize_threads, NULL, check_threads, NULL),
+  SK_ROW_THREADS("Thread_pingpong_AS_AT", "count:i datatype:t threads:i iterations:i", SK_PATTERN_COLLECTIVE, 2,
+                 THREADS_PINGPONG_AS_AT, threads_measure, threads_init, finalize_threads, NULL, check_threads, NULL),
   SK_ROW_THREADS("Thread_bw", "count:i datatype:t threads:i window:i iterations:i", SK_PATTERN_COLLECTIVE, 2, THREADS_BW,
                  threads_measure, threads_init, finalize_threads, NULL, check_threads, NULL),
 #ifdef SKAMPI_TESTING
@@ -23074,19 +23090,28 @@ SK_API const sk_measurement *sk_meas_table_mpi_threads(void) { return mpi_thread
 ** their published description): T threads per process under MPI_THREAD_MULTIPLE, thread
 ** i of every process on its own duplicate of the measurement communicator with its own
 ** slots of `count` elements. Ranks 0 and 1: ping-ping, bidirectional windows; every
-** process: send-receive and exchange in a ring, barrier, broadcast, reduce, all-reduce.
+** process: send-receive and exchange in a ring, barrier, broadcast, reduce, all-reduce,
+** and the nine that IMB-MT 2021's source keeps under #if 0 (ScatterMT ... AlltoallvMT:
+** scatter, gather, all-gather, all-to-all, each also as its v-variant with `count`
+** elements for every process at displacement rank * count, and reduce-scatter with
+** `count` elements for every process), whose slots hold `count` elements per process
+** of the communicator where the operation sends or receives one block per process.
 ** The span of `iterations` operations of all threads per operation (Thread_bibw: per
 ** message of all threads). With one thread each is its IMB-MPI1 counterpart.
 */
-#line 11 "split/measurements/meas_mpi_threads_coll.c"
-#line 12 "split/measurements/meas_mpi_threads_coll.c"
-#line 13 "split/measurements/meas_mpi_threads_coll.c"
+#line 16 "split/measurements/meas_mpi_threads_coll.c"
+#line 17 "split/measurements/meas_mpi_threads_coll.c"
+#line 18 "split/measurements/meas_mpi_threads_coll.c"
 
 #define TCOLL_DEFAULT_WINDOW 64L
 #define TCOLL_MAX_WINDOW 1024L
 
 /* The rows' VARIANT. */
-enum tcoll_op { TC_PINGPING, TC_SENDRECV, TC_EXCHANGE, TC_BIBW, TC_BARRIER, TC_BCAST, TC_REDUCE, TC_ALLREDUCE };
+enum tcoll_op {
+  TC_PINGPING, TC_SENDRECV, TC_EXCHANGE, TC_BIBW, TC_BARRIER, TC_BCAST, TC_REDUCE, TC_ALLREDUCE,
+  TC_SCATTER, TC_SCATTERV, TC_REDUCE_SCATTER, TC_GATHER, TC_GATHERV, TC_ALLGATHER, TC_ALLGATHERV, TC_ALLTOALL,
+  TC_ALLTOALLV
+};
 
 #if SK_HAVE_THREADS
 
@@ -23096,7 +23121,9 @@ typedef struct tcoll_state {
   int active;                    /* 0: this rank takes no part (ranks beyond 1 of a pair row) */
   int left, right;               /* the pair's partner (both), or the ring's neighbours */
   long window;
-  size_t block;                  /* bytes of one thread's slot */
+  size_t block;                  /* bytes of one message of `count` elements */
+  size_t send_slot, recv_slot;   /* bytes of one thread's send and receive slot */
+  int *counts, *displs;          /* the v-variants' and reduce-scatter's: `count`, rank * count */
   MPI_Comm comms[SK_TEAM_MAX];
   int comms_made;
   MPI_Request *requests;         /* tcoll_requests per thread */
@@ -23110,11 +23137,43 @@ static long tcoll_requests(const tcoll_state *s)
   return s->op == TC_BIBW ? 2 * s->window : s->op == TC_EXCHANGE ? 2 : 1;
 }
 
+/* Blocks of `count` elements in a thread's send slot and receive slot: one per process
+** where the operation sends (scatters, all-to-alls, reduce-scatter's operands) or receives
+** (gathers, all-gathers, all-to-alls) one per process; the exchange's two neighbours. */
+static void tcoll_blocks(int op, int procs, long *send_blocks, long *recv_blocks)
+{
+  int sends_all = op == TC_SCATTER || op == TC_SCATTERV || op == TC_REDUCE_SCATTER || op == TC_ALLTOALL
+                  || op == TC_ALLTOALLV;
+  int recvs_all = op == TC_GATHER || op == TC_GATHERV || op == TC_ALLGATHER || op == TC_ALLGATHERV
+                  || op == TC_ALLTOALL || op == TC_ALLTOALLV;
+  *send_blocks = sends_all ? procs : 1;
+  *recv_blocks = recvs_all ? procs : op == TC_EXCHANGE ? 2 : 1;
+}
+
+/* The rows that pass counts and displacements (the same for every process). */
+static int tcoll_vectors(int op)
+{
+  return op == TC_SCATTERV || op == TC_GATHERV || op == TC_ALLGATHERV || op == TC_ALLTOALLV || op == TC_REDUCE_SCATTER;
+}
+
+/* The rows with a root. */
+static int tcoll_rooted(int op)
+{
+  return op == TC_BCAST || op == TC_REDUCE || op == TC_SCATTER || op == TC_SCATTERV || op == TC_GATHER
+         || op == TC_GATHERV;
+}
+
+/* The reductions. */
+static int tcoll_reduces(int op)
+{
+  return op == TC_REDUCE || op == TC_ALLREDUCE || op == TC_REDUCE_SCATTER;
+}
+
 static void tcoll_init(sk_mctx *m, const sk_value *args)
 {
   tcoll_state *s = (tcoll_state *)sk_calloc(1, sizeof *s);
   const char *fn = m->name;
-  size_t recv_slots;
+  long send_blocks, recv_blocks;
   int i, pair;
   (void)args;
   m->state = s;
@@ -23127,8 +23186,8 @@ static void tcoll_init(sk_mctx *m, const sk_value *args)
   s->window = s->op != TC_BIBW ? 0 : s->a.window == 0 ? TCOLL_DEFAULT_WINDOW : s->a.window;
   sk_mpi_check_count(m, fn, "count", s->a.count);
   sk_mpi_check_count(m, fn, "iterations", s->a.iterations);
-  if (s->op == TC_BCAST || s->op == TC_REDUCE) sk_mpi_check_rank(m, fn, "root", s->a.root);
-  if (s->op == TC_REDUCE || s->op == TC_ALLREDUCE) sk_mpi_check_op(m, fn, s->a.op, s->a.datatype, 0);
+  if (tcoll_rooted(s->op)) sk_mpi_check_rank(m, fn, "root", s->a.root);
+  if (tcoll_reduces(s->op)) sk_mpi_check_op(m, fn, s->a.op, s->a.datatype, 0);
   if (!m->failed && s->op == TC_BIBW && (s->window < 1 || s->window > TCOLL_MAX_WINDOW)) {
     char msg[160];
     sprintf(msg, "%s: window %ld must be 0 (IMB-MT's default, %ld) or 1 to %ld", fn, s->window, TCOLL_DEFAULT_WINDOW,
@@ -23137,13 +23196,23 @@ static void tcoll_init(sk_mctx *m, const sk_value *args)
   }
   if (sk_team_refuse(m, fn, s->a.threads)) return;
   if (s->op != TC_BARRIER) {
+    tcoll_blocks(s->op, m->size, &send_blocks, &recv_blocks);
     s->block = sk_mpi_block_bytes(m, fn, s->a.count, s->a.datatype, 1, 0);
-    recv_slots = s->op == TC_EXCHANGE ? 2 : 1;
-    m->send_usage = s->active ? s->block * (size_t)s->a.threads : 0;
-    m->recv_usage = s->active ? s->block * (size_t)s->a.threads * recv_slots : 0;
+    s->send_slot = sk_mpi_block_bytes(m, fn, s->a.count, s->a.datatype, send_blocks, tcoll_vectors(s->op));
+    s->recv_slot = sk_mpi_block_bytes(m, fn, s->a.count, s->a.datatype, recv_blocks, tcoll_vectors(s->op));
+    m->send_usage = s->active ? s->send_slot * (size_t)s->a.threads : 0;
+    m->recv_usage = s->active ? s->recv_slot * (size_t)s->a.threads : 0;
     m->reported_size = sk_mpi_data_bytes(s->a.count, s->a.datatype);
   }
   if (m->failed) return;
+  if (tcoll_vectors(s->op)) {
+    s->counts = (int *)sk_malloc(sizeof(int) * (size_t)m->size);
+    s->displs = (int *)sk_malloc(sizeof(int) * (size_t)m->size);
+    for (i = 0; i < m->size; i++) {
+      s->counts[i] = (int)s->a.count;
+      s->displs[i] = i * (int)s->a.count;
+    }
+  }
   for (i = 0; i < s->a.threads; i++) MPI_Comm_dup(sk_mpi_comm(m), &s->comms[i]);
   s->comms_made = i;
   s->requests = (MPI_Request *)sk_malloc(sizeof(MPI_Request) * (size_t)(s->a.threads * tcoll_requests(s)));
@@ -23159,6 +23228,8 @@ static void finalize_tcoll(sk_mctx *m, const sk_value *args)
   for (i = 0; i < s->comms_made; i++) MPI_Comm_free(&s->comms[i]);
   free(s->requests);
   free(s->statuses);
+  free(s->counts);
+  free(s->displs);
   free(s);
   m->state = NULL;
 }
@@ -23168,8 +23239,8 @@ static void tcoll_work(void *p, int i)
 {
   tcoll_state *s = (tcoll_state *)p;
   sk_mctx *m = s->m;
-  char *send = m->send_buf + (size_t)i * s->block;
-  char *recv = m->recv_buf + (size_t)i * s->block * (s->op == TC_EXCHANGE ? 2 : 1);
+  char *send = m->send_buf + (size_t)i * s->send_slot;
+  char *recv = m->recv_buf + (size_t)i * s->recv_slot;
   MPI_Request *req = s->requests + (size_t)i * (size_t)tcoll_requests(s);
   MPI_Status *st = s->statuses + (size_t)i * (size_t)tcoll_requests(s);
   MPI_Comm comm = s->comms[i];
@@ -23202,7 +23273,16 @@ static void tcoll_work(void *p, int i)
     case TC_BARRIER: MPI_Barrier(comm); break;
     case TC_BCAST: MPI_Bcast(m->rank == root ? send : recv, count, dt, root, comm); break;
     case TC_REDUCE: MPI_Reduce(send, recv, count, dt, s->a.op->mpi, root, comm); break;
-    default: MPI_Allreduce(send, recv, count, dt, s->a.op->mpi, comm); break;
+    case TC_ALLREDUCE: MPI_Allreduce(send, recv, count, dt, s->a.op->mpi, comm); break;
+    case TC_SCATTER: MPI_Scatter(send, count, dt, recv, count, dt, root, comm); break;
+    case TC_SCATTERV: MPI_Scatterv(send, s->counts, s->displs, dt, recv, count, dt, root, comm); break;
+    case TC_REDUCE_SCATTER: MPI_Reduce_scatter(send, recv, s->counts, dt, s->a.op->mpi, comm); break;
+    case TC_GATHER: MPI_Gather(send, count, dt, recv, count, dt, root, comm); break;
+    case TC_GATHERV: MPI_Gatherv(send, count, dt, recv, s->counts, s->displs, dt, root, comm); break;
+    case TC_ALLGATHER: MPI_Allgather(send, count, dt, recv, count, dt, comm); break;
+    case TC_ALLGATHERV: MPI_Allgatherv(send, count, dt, recv, s->counts, s->displs, dt, comm); break;
+    case TC_ALLTOALL: MPI_Alltoall(send, count, dt, recv, count, dt, comm); break;
+    default: MPI_Alltoallv(send, s->counts, s->displs, dt, recv, s->counts, s->displs, dt, comm); break;
     }
   }
 }
@@ -23230,14 +23310,30 @@ static double tcoll_measure(sk_mctx *m, const sk_value *args)
   return span / per;
 }
 
-/* The reductions: every thread's send slot holds the operands (sk_mpi_verify_fill_operands). */
+/* The reductions: every thread's send slot holds the operands (sk_mpi_verify_fill_operands;
+** reduce-scatter's: `count` for every process). */
 static void prepare_tcoll_reduce(sk_mctx *m, const sk_value *args)
 {
   tcoll_state *s = (tcoll_state *)m->state;
-  long i;
+  long i, blocks = s->op == TC_REDUCE_SCATTER ? m->size : 1;
   (void)args;
-  sk_mpi_verify_fill_operands(m, s->a.count, s->a.datatype);
-  for (i = 1; i < s->a.threads; i++) memcpy(m->send_buf + (size_t)i * s->block, m->send_buf, s->block);
+  sk_mpi_verify_fill_operands(m, blocks * s->a.count, s->a.datatype);
+  for (i = 1; i < s->a.threads; i++) memcpy(m->send_buf + (size_t)i * s->send_slot, m->send_buf, s->send_slot);
+}
+
+/* Block j of thread i's receive slot (an all-gather's, gather's or all-to-all's) came from
+** thread i of process j: from its send slot's start, or (own) from its block for this
+** process (the all-to-alls). */
+static void check_tcoll_blocks(sk_mctx *m, const tcoll_state *s, long i, int own)
+{
+  int j;
+  for (j = 0; j < m->size && !m->failed; j++) {
+    char what[80];
+    sprintf(what, "slot of thread %ld, block from rank %d", i, j);
+    sk_mpi_verify_block(m, what, m->recv_buf + (size_t)i * s->recv_slot + (size_t)j * s->block, s->a.count,
+                        s->a.datatype, s->a.count, s->a.datatype, j,
+                        (size_t)i * s->send_slot + (own ? (size_t)m->rank * s->block : 0));
+  }
 }
 
 /* Every thread's receive slot(s) hold what its peers on its communicator sent. */
@@ -23249,29 +23345,43 @@ static void check_tcoll(sk_mctx *m, const sk_value *args)
   (void)args;
   if (!s->active || a->iterations == 0) return;
   for (i = 0; i < a->threads && !m->failed; i++) {
-    size_t mine = (size_t)i * s->block;
+    size_t recv_at = (size_t)i * s->recv_slot, sent_at = (size_t)i * s->send_slot;
     char what[80];
     sprintf(what, "slot of thread %ld", i);
     switch (s->op) {
     case TC_EXCHANGE:
       sprintf(what, "slot of thread %ld from the left", i);
-      if (!sk_mpi_verify_block(m, what, m->recv_buf + 2 * mine, a->count, a->datatype, a->count, a->datatype, s->left,
-                               mine))
+      if (!sk_mpi_verify_block(m, what, m->recv_buf + recv_at, a->count, a->datatype, a->count, a->datatype, s->left,
+                               sent_at))
         break;
       sprintf(what, "slot of thread %ld from the right", i);
-      sk_mpi_verify_block(m, what, m->recv_buf + 2 * mine + s->block, a->count, a->datatype, a->count, a->datatype,
-                          s->right, mine);
+      sk_mpi_verify_block(m, what, m->recv_buf + recv_at + s->block, a->count, a->datatype, a->count, a->datatype,
+                          s->right, sent_at);
       break;
     case TC_BCAST:
       if (m->rank != a->root)
-        sk_mpi_verify_block(m, what, m->recv_buf + mine, a->count, a->datatype, a->count, a->datatype, a->root, mine);
+        sk_mpi_verify_block(m, what, m->recv_buf + recv_at, a->count, a->datatype, a->count, a->datatype, a->root,
+                            sent_at);
       break;
     case TC_REDUCE: case TC_ALLREDUCE:
       if (s->op == TC_ALLREDUCE || m->rank == a->root)
-        sk_mpi_verify_reduced(m, what, m->recv_buf + mine, a->count, a->datatype, a->op, 0, m->size - 1);
+        sk_mpi_verify_reduced(m, what, m->recv_buf + recv_at, a->count, a->datatype, a->op, 0, m->size - 1);
       break;
+    case TC_REDUCE_SCATTER:   /* this process's part of the reduced vector */
+      sk_mpi_verify_reduced_from(m, what, m->recv_buf + recv_at, a->count, a->datatype, a->op, 0, m->size - 1,
+                                 (long)m->rank * a->count);
+      break;
+    case TC_SCATTER: case TC_SCATTERV:   /* the root's block for this process */
+      sk_mpi_verify_block(m, what, m->recv_buf + recv_at, a->count, a->datatype, a->count, a->datatype, a->root,
+                          sent_at + (size_t)m->rank * s->block);
+      break;
+    case TC_GATHER: case TC_GATHERV:
+      if (m->rank == a->root) check_tcoll_blocks(m, s, i, 0);
+      break;
+    case TC_ALLGATHER: case TC_ALLGATHERV: check_tcoll_blocks(m, s, i, 0); break;
+    case TC_ALLTOALL: case TC_ALLTOALLV: check_tcoll_blocks(m, s, i, 1); break;
     default:
-      sk_mpi_verify_block(m, what, m->recv_buf + mine, a->count, a->datatype, a->count, a->datatype, s->left, mine);
+      sk_mpi_verify_block(m, what, m->recv_buf + recv_at, a->count, a->datatype, a->count, a->datatype, s->left, sent_at);
       break;
     }
   }
@@ -23280,6 +23390,7 @@ static void check_tcoll(sk_mctx *m, const sk_value *args)
 #endif /* SK_HAVE_THREADS */
 
 #define TC_SIG "count:i datatype:t threads:i iterations:i"
+#define TC_SIG_ROOT "count:i datatype:t root:i threads:i iterations:i"
 #define TC_PAT SK_PATTERN_COLLECTIVE
 
 static const sk_measurement mpi_threads_coll_table[] = {
@@ -23299,6 +23410,25 @@ static const sk_measurement mpi_threads_coll_table[] = {
                  tcoll_measure, tcoll_init, finalize_tcoll, prepare_tcoll_reduce, check_tcoll, NULL),
   SK_ROW_THREADS("Thread_allreduce", "count:i datatype:t op:o threads:i iterations:i", TC_PAT, 1, TC_ALLREDUCE,
                  tcoll_measure, tcoll_init, finalize_tcoll, prepare_tcoll_reduce, check_tcoll, NULL),
+  /* IMB-MT's source keeps these under #if 0: ScatterMT ... AlltoallvMT */
+  SK_ROW_THREADS("Thread_scatter", TC_SIG_ROOT, TC_PAT, 1, TC_SCATTER, tcoll_measure, tcoll_init, finalize_tcoll, NULL,
+                 check_tcoll, NULL),
+  SK_ROW_THREADS("Thread_scatterv", TC_SIG_ROOT, TC_PAT, 1, TC_SCATTERV, tcoll_measure, tcoll_init, finalize_tcoll,
+                 NULL, check_tcoll, NULL),
+  SK_ROW_THREADS("Thread_reduce_scatter", "count:i datatype:t op:o threads:i iterations:i", TC_PAT, 1,
+                 TC_REDUCE_SCATTER, tcoll_measure, tcoll_init, finalize_tcoll, prepare_tcoll_reduce, check_tcoll, NULL),
+  SK_ROW_THREADS("Thread_gather", TC_SIG_ROOT, TC_PAT, 1, TC_GATHER, tcoll_measure, tcoll_init, finalize_tcoll, NULL,
+                 check_tcoll, NULL),
+  SK_ROW_THREADS("Thread_gatherv", TC_SIG_ROOT, TC_PAT, 1, TC_GATHERV, tcoll_measure, tcoll_init, finalize_tcoll, NULL,
+                 check_tcoll, NULL),
+  SK_ROW_THREADS("Thread_allgather", TC_SIG, TC_PAT, 1, TC_ALLGATHER, tcoll_measure, tcoll_init, finalize_tcoll, NULL,
+                 check_tcoll, NULL),
+  SK_ROW_THREADS("Thread_allgatherv", TC_SIG, TC_PAT, 1, TC_ALLGATHERV, tcoll_measure, tcoll_init, finalize_tcoll,
+                 NULL, check_tcoll, NULL),
+  SK_ROW_THREADS("Thread_alltoall", TC_SIG, TC_PAT, 1, TC_ALLTOALL, tcoll_measure, tcoll_init, finalize_tcoll, NULL,
+                 check_tcoll, NULL),
+  SK_ROW_THREADS("Thread_alltoallv", TC_SIG, TC_PAT, 1, TC_ALLTOALLV, tcoll_measure, tcoll_init, finalize_tcoll, NULL,
+                 check_tcoll, NULL),
   SK_ROW_END
 };
 
@@ -30581,8 +30711,8 @@ static const catalogue_table catalogue_tables[] = {
   { sk_meas_table_mpi_bw, "bandwidth: streaming bandwidth and message rate (windows of non-blocking messages, OSU style); size/time = MB/s" },
   { sk_meas_table_mpi_peer_p2p_imb, "p2p_patterns: IMB-P2P's patterns, every process at once: ping-ping pairs, a Sendrecv_replace ring, random pairs and rings (a seeded generator), 2-D and 3-D periodic stencils; one round per timing" },
   { sk_meas_table_mpi_peer_p2p, "peer_point_to_point: what IMB-MPI1 and the OSU micro-benchmarks measure beyond the rows above: ping-ping (specific or any source), bandwidth with persistent requests, fan-in and fan-out bandwidth" },
-  { sk_meas_table_mpi_threads, "threads: point-to-point with T threads per process, thread i of rank 0 with thread i of rank 1, each pair on its own communicator (IMB-MT style; need MPI-2 and POSIX threads; more than one thread needs MPI_THREAD_MULTIPLE: SKAMPI_THREAD_LEVEL=multiple)" },
-  { sk_meas_table_mpi_threads_coll, "threads_imb_mt: the rest of IMB-MT with T threads per process, thread i of every process on its own communicator: ping-ping and bidirectional windows (ranks 0 and 1), send-receive and exchange in a ring, barrier, broadcast, reduce, all-reduce (need MPI-2 and POSIX threads; more than one thread needs MPI_THREAD_MULTIPLE: SKAMPI_THREAD_LEVEL=multiple)" },
+  { sk_meas_table_mpi_threads, "threads: point-to-point with T threads per process, thread i of rank 0 with thread i of rank 1, each pair on its own communicator, receiving from the partner or any source, with tag 0 or any tag (IMB-MT style; need MPI-2 and POSIX threads; more than one thread needs MPI_THREAD_MULTIPLE: SKAMPI_THREAD_LEVEL=multiple)" },
+  { sk_meas_table_mpi_threads_coll, "threads_imb_mt: the rest of IMB-MT with T threads per process, thread i of every process on its own communicator: ping-ping and bidirectional windows (ranks 0 and 1), send-receive and exchange in a ring, barrier, broadcast, reduce, all-reduce, scatter(v), gather(v), all-gather(v), all-to-all(v), reduce-scatter (need MPI-2 and POSIX threads; more than one thread needs MPI_THREAD_MULTIPLE: SKAMPI_THREAD_LEVEL=multiple)" },
   { sk_meas_table_mpi_partitioned, "partitioned: MPI-4 partitioned point-to-point (need MPI-4): MPI_Psend_init/MPI_Precv_init, MPI_Pready from one or T threads, MPI_Parrived" },
   { sk_meas_table_mpi_mprobe, "matched_probe: MPI-3 ping-pongs received through MPI_Mprobe/MPI_Improbe" },
   { sk_meas_table_mpi_coll, "collective: MPI collectives, delayed and wait patterns" },
@@ -39010,6 +39140,20 @@ static const peer_bench peer_table[] = {
   { "IMB-MT", "BcastMT", "Thread_bcast", NULL, IMB_RANGE, 0, NULL },
   { "IMB-MT", "ReduceMT", "Thread_reduce", NULL, IMB_RANGE, 0, NULL },
   { "IMB-MT", "AllReduceMT", "Thread_allreduce", NULL, IMB_RANGE, 0, NULL },
+  /* IMB-MT's names that its 2021 source keeps under #if 0 (imb_mt_not_built): by name only */
+  { "IMB-MT", "PingPongMTSpecificSourceSpecificTag", "Thread_pingpong", NULL, IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-MT", "PingPongMTSpecificSourceAnyTag", "Thread_pingpong_AT", NULL, IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-MT", "PingPongMTAnySourceSpecificTag", "Thread_pingpong_AS", NULL, IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-MT", "PingPongMTAnySourceAnyTag", "Thread_pingpong_AS_AT", NULL, IMB_RANGE_BW, 1.0, NULL },
+  { "IMB-MT", "ScatterMT", "Thread_scatter", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MT", "ScattervMT", "Thread_scatterv", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MT", "ReduceScatterMT", "Thread_reduce_scatter", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MT", "GatherMT", "Thread_gather", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MT", "GathervMT", "Thread_gatherv", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MT", "AllgatherMT", "Thread_allgather", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MT", "AllgathervMT", "Thread_allgatherv", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MT", "AlltoallMT", "Thread_alltoall", NULL, IMB_RANGE, 0, NULL },
+  { "IMB-MT", "AlltoallvMT", "Thread_alltoallv", NULL, IMB_RANGE, 0, NULL },
   /* IMB-IO 2021: one access of each process (MPI_IO_write_once / _read_once; private: a
   ** file of its own) by the data access class of the name (io_daccess.h: explicit
   ** offsets 1, individual pointer 2, shared pointer 4; blocking 0x10, non-blocking or
@@ -39109,10 +39253,27 @@ static const char *const imb_non_default[] = {
   "Reduce_scatter_persist_pure", "Allreduce_persist_pure", "Barrier_persist_pure"
 };
 
+/* IMB-MT's benchmarks that its 2021 source defines under #if 0 (MT_benchmark.cpp): IMB-MT
+** builds them not, skampi runs them by name or -include (-list says so), never by default. */
+static const char *const imb_mt_not_built[] = {
+  "PingPongMTSpecificSourceSpecificTag", "PingPongMTSpecificSourceAnyTag", "PingPongMTAnySourceSpecificTag",
+  "PingPongMTAnySourceAnyTag", "ScatterMT", "ScattervMT", "ReduceScatterMT", "GatherMT", "GathervMT", "AllgatherMT",
+  "AllgathervMT", "AlltoallMT", "AlltoallvMT"
+};
+
+static int peer_mt_not_built(const peer_bench *e)
+{
+  size_t k;
+  for (k = 0; k < sizeof imb_mt_not_built / sizeof imb_mt_not_built[0]; k++)
+    if (sk_streq(imb_mt_not_built[k], e->name)) return sk_streq(e->family, "IMB-MT");
+  return 0;
+}
+
 static int peer_is_default(const peer_bench *e)
 {
   size_t k;
   if (e->family[0] == 'o') return 1;
+  if (peer_mt_not_built(e)) return 0;
   for (k = 0; k < sizeof imb_non_default / sizeof imb_non_default[0]; k++)
     if (sk_streq(imb_non_default[k], e->name)) return 0;
   return 1;
@@ -39626,6 +39787,8 @@ SK_API int sk_peer_program(const sk_peer *p, sk_oneline *o, int nprocs, sk_str *
               p->repeat > 0 ? p->repeat : 1000L);
       o->counts = p->counts;
       o->buffer = 4L * p->threads * p->count_max * (p->char_type ? 1L : 4L);   /* send, 2 receive slots, spare */
+      if (peer_mt_not_built(e) && e->layout == IMB_RANGE)   /* scatters ... all-to-alls: a block per process */
+        o->buffer *= nprocs > 1 ? nprocs : 1;
     }
     if (p->iterations > 0) {   /* a fixed number of operations: one per repetition */
       o->reps_min = o->reps_max = p->iterations;
@@ -39848,7 +40011,7 @@ static void peer_imb_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
   };
   long threads = p->threads > 0 ? p->threads : 1;   /* IMB-MT's #bytes: T threads' messages */
   int shown = peer_procs(e) > 0 ? peer_procs(e) : peer_imb_pair(e) || e->layout == IMB_MT_BAND || e->layout == IMB_P2P_PAIR
-              || sk_streq(e->row, "Thread_pingpong") || sk_streq(e->row, "Thread_pingping") ? 2 : procs;
+              || strncmp(e->row, "Thread_pingpong", 15) == 0 || sk_streq(e->row, "Thread_pingping") ? 2 : procs;
   int h = e->layout - IMB_TIME_BW, k, fields = 0;
   const char *tail = sk_streq(e->family, "IMB-P2P") ? "" : " ";   /* IMB-P2P's header lines end without a blank */
   size_t i;
@@ -39879,7 +40042,7 @@ static void peer_imb_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
     }
     avg = l->nnode > 0 ? avg / l->nnode : l->time_us;
     if (l->nnode > 0 && l->time_us > hi) hi = l->time_us;
-    if (l->oneway_us < 0.0 && sk_streq(e->row, "Thread_pingpong")) t = l->time_us / 2.0;   /* IMB-MT: half a round trip */
+    if (l->oneway_us < 0.0 && strncmp(e->row, "Thread_pingpong", 15) == 0) t = l->time_us / 2.0;   /* IMB-MT: half a round trip */
     ratio = l->time_us > 0.0 ? t / l->time_us : 1.0;
     lo *= ratio;   /* one way of a round trip, as t */
     hi *= ratio;
@@ -39972,7 +40135,8 @@ SK_API void sk_peer_info(const sk_peer *p, FILE *f)
     for (k = 0; k < PEER_N; k++)
       if (sk_streq(peer_table[k].family, p->family))
         fprintf(f, "    %s%s\n        skampi row %s%s%s\n", peer_table[k].name,
-                peer_is_default(&peer_table[k]) ? "" : " (non-default)", peer_table[k].row,
+                peer_mt_not_built(&peer_table[k]) ? " (not built by IMB-MT 2021)"
+                : peer_is_default(&peer_table[k]) ? "" : " (non-default)", peer_table[k].row,
                 peer_table[k].set ? ", " : "", peer_table[k].set ? peer_table[k].set : "");
     return;
   }

@@ -5,8 +5,10 @@
 ** talks with thread i of rank 1, each pair on its own duplicate of the measurement
 ** communicator, each thread with its own slot of `count` elements in both buffers.
 ** Thread_pingpong returns the span per round trip, Thread_bw (the row's VARIANT) the span
-** per message of all threads (size / time: aggregate MB/s). The timing and the thread
-** level: doc/internals.md, "meas_mpi_threads".
+** per message of all threads (size / time: aggregate MB/s). Thread_pingpong_AS, _AT and
+** _AS_AT receive from MPI_ANY_SOURCE, with MPI_ANY_TAG or both (IMB-MT's
+** PingPongMTAnySource..., ...AnyTag, which its 2021 source keeps under #if 0). The timing
+** and the thread level: doc/internals.md, "meas_mpi_threads".
 */
 #include "meas_mpi.h"
 #include "verify.h"
@@ -16,9 +18,13 @@
 #define THREADS_DEFAULT_WINDOW 64L
 #define THREADS_MAX_WINDOW 1024L
 
-/* The rows' VARIANT: round trips, windows of messages one way (OSU's bw), or the
-** ping-pong whose rank 1 damages its data afterwards (the test build's row). */
-enum threads_variant { THREADS_PINGPONG, THREADS_BW, THREADS_PINGPONG_CORRUPTED };
+/* The rows' VARIANT: round trips, windows of messages one way (OSU's bw), the ping-pong
+** whose rank 1 damages its data afterwards (the test build's row), round trips received
+** from any source, with any tag, or both. */
+enum threads_variant {
+  THREADS_PINGPONG, THREADS_BW, THREADS_PINGPONG_CORRUPTED, THREADS_PINGPONG_AS, THREADS_PINGPONG_AT,
+  THREADS_PINGPONG_AS_AT
+};
 
 #if SK_HAVE_THREADS
 
@@ -34,6 +40,7 @@ typedef struct threads_state {
   MPI_Status *statuses;          /* and their statuses */
   sk_mctx *m;                    /* the context of the current measure call */
   int corrupt;                   /* the test row: rank 1 damages thread 1's slot */
+  int any_source, any_tag;       /* the receives take MPI_ANY_SOURCE, MPI_ANY_TAG */
 } threads_state;
 
 static void threads_init(sk_mctx *m, const sk_value *args)
@@ -49,6 +56,8 @@ static void threads_init(sk_mctx *m, const sk_value *args)
   s->window = !windowed ? 0 : m->arg.window == 0 ? THREADS_DEFAULT_WINDOW : m->arg.window;
   s->windowed = windowed;
   s->corrupt = m->variant == THREADS_PINGPONG_CORRUPTED;
+  s->any_source = m->variant == THREADS_PINGPONG_AS || m->variant == THREADS_PINGPONG_AS_AT;
+  s->any_tag = m->variant == THREADS_PINGPONG_AT || m->variant == THREADS_PINGPONG_AS_AT;
   s->partner = m->rank == 0 ? 1 : m->rank == 1 ? 0 : -1;
   sk_mpi_check_count(m, fn, "count", s->a.count);
   sk_mpi_check_count(m, fn, "iterations", s->a.iterations);
@@ -85,21 +94,22 @@ static void finalize_threads(sk_mctx *m, const sk_value *args)
   m->state = NULL;
 }
 
-/* Thread i's round trips: rank 0 sends first. */
+/* Thread i's round trips: rank 0 sends first (tag 0); the receives name the partner
+** and tag 0, or MPI_ANY_SOURCE and MPI_ANY_TAG as the row says. */
 static void threads_pingpong_work(void *p, int i)
 {
   threads_state *s = (threads_state *)p;
   char *send = s->m->send_buf + (size_t)i * s->block, *recv = s->m->recv_buf + (size_t)i * s->block;
-  int count = (int)s->a.count;
+  int count = (int)s->a.count, from = s->any_source ? MPI_ANY_SOURCE : s->partner, tag = s->any_tag ? MPI_ANY_TAG : 0;
   MPI_Datatype dt = s->a.datatype->mpi;
   MPI_Status status;
   long k;
   for (k = 0; k < s->a.iterations; k++) {
     if (s->partner == 1) {
       MPI_Send(send, count, dt, 1, 0, s->comms[i]);
-      MPI_Recv(recv, count, dt, 1, 0, s->comms[i], &status);
+      MPI_Recv(recv, count, dt, from, tag, s->comms[i], &status);
     } else {
-      MPI_Recv(recv, count, dt, 0, 0, s->comms[i], &status);
+      MPI_Recv(recv, count, dt, from, tag, s->comms[i], &status);
       MPI_Send(send, count, dt, 0, 0, s->comms[i]);
     }
   }
@@ -177,6 +187,12 @@ static void check_threads(sk_mctx *m, const sk_value *args)
 static const sk_measurement mpi_threads_table[] = {
   SK_ROW_THREADS("Thread_pingpong", "count:i datatype:t threads:i iterations:i", SK_PATTERN_COLLECTIVE, 2, THREADS_PINGPONG,
                  threads_measure, threads_init, finalize_threads, NULL, check_threads, NULL),
+  SK_ROW_THREADS("Thread_pingpong_AS", "count:i datatype:t threads:i iterations:i", SK_PATTERN_COLLECTIVE, 2,
+                 THREADS_PINGPONG_AS, threads_measure, threads_init, finalize_threads, NULL, check_threads, NULL),
+  SK_ROW_THREADS("Thread_pingpong_AT", "count:i datatype:t threads:i iterations:i", SK_PATTERN_COLLECTIVE, 2,
+                 THREADS_PINGPONG_AT, threads_measure, threads_init, finalize_threads, NULL, check_threads, NULL),
+  SK_ROW_THREADS("Thread_pingpong_AS_AT", "count:i datatype:t threads:i iterations:i", SK_PATTERN_COLLECTIVE, 2,
+                 THREADS_PINGPONG_AS_AT, threads_measure, threads_init, finalize_threads, NULL, check_threads, NULL),
   SK_ROW_THREADS("Thread_bw", "count:i datatype:t threads:i window:i iterations:i", SK_PATTERN_COLLECTIVE, 2, THREADS_BW,
                  threads_measure, threads_init, finalize_threads, NULL, check_threads, NULL),
 #ifdef SKAMPI_TESTING

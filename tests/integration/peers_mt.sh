@@ -8,13 +8,17 @@
 # are named in one warning;
 # IMB-MPI1 still refuses -datatype (its list is its own); with -thread_level multiple
 # and OMP_NUM_THREADS=2 the library is asked for MPI_THREAD_MULTIPLE and the tables say
-# 2 threads.
+# 2 threads. The 13 names that IMB-MT 2021's source keeps under #if 0 (PingPongMT...Tag,
+# ScatterMT ... AlltoallvMT): -list marks them, `skampi IMB-MT` alone leaves them out,
+# by name each runs verified (-check) with 2 processes, the collectives with 4 too
+# (#processes = 4, their t_min/t_max/t_avg table), and AlltoallvMT with 2 threads.
 set -u
 . "$(dirname "$0")/../lib.sh"
 impl=$1; skampi=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
 o=$top/tests/out/peers_mt-$impl
 rm -rf "$o"; mkdir -p "$o"
 run() { (cd "$o" && timeout 300 "$top/tools/mpirun.sh" "$impl" 2 "$skampi" "$@"); }
+run4() { (cd "$o" && timeout 300 "$top/tools/mpirun.sh" "$impl" 4 "$skampi" "$@"); }
 rows() { awk '/^ *[0-9]/' "$1"; }
 
 # every IMB-MT benchmark, one thread, IMB-MT's own options (the issue's command line)
@@ -69,4 +73,38 @@ say $? "$impl imb_mt_check_char" "exit $st: $(head -c 300 "$o/chk2.err")"
   [ "$(rows "$o/thr.out" | awk '{ printf "%s ", $1 }')" = "8 " ] &&
   grep -q "^# thread level: asked MPI_THREAD_MULTIPLE (IMB-MT's -thread_level, MPI_Init_thread)" "$o/IMB-MT-BcastMT.sko"
 say $? "$impl imb_mt_threads" "exit $st: $(head -c 600 "$o/thr.out") $(head -c 300 "$o/thr.err")"
+
+# the 13 names IMB-MT 2021 keeps under #if 0: marked in -list, runnable by name, verified
+unbuilt_pp="PingPongMTSpecificSourceSpecificTag PingPongMTSpecificSourceAnyTag PingPongMTAnySourceSpecificTag PingPongMTAnySourceAnyTag"
+unbuilt_coll="ScatterMT ScattervMT ReduceScatterMT GatherMT GathervMT AllgatherMT AllgathervMT AlltoallMT AlltoallvMT"
+run IMB-MT -list > "$o/list.out" 2> "$o/list.err"; st=$?
+[ $st -eq 0 ] && [ "$(awk '/\(not built by IMB-MT 2021\)$/ { printf "%s ", $1 }' "$o/list.out")" = "$unbuilt_pp $unbuilt_coll " ] &&
+  grep -A1 -x '    PingPongMTAnySourceAnyTag (not built by IMB-MT 2021)' "$o/list.out" | grep -qx '        skampi row Thread_pingpong_AS_AT' &&
+  grep -A1 -x '    AlltoallvMT (not built by IMB-MT 2021)' "$o/list.out" | grep -qx '        skampi row Thread_alltoallv'
+say $? "$impl imb_mt_list_not_built" "exit $st: $(head -c 900 "$o/list.out")"
+# shellcheck disable=SC2086
+run IMB-MT $unbuilt_pp $unbuilt_coll -check on -count 1,300 -repeat 3 -o unb.sko > "$o/unb.out" 2> "$o/unb.err"; st=$?
+names=$(awk '/^# Benchmarking / { printf "%s ", $3 }' "$o/unb.out")
+[ $st -eq 0 ] && [ "$names" = "$unbuilt_pp $unbuilt_coll " ] &&
+  [ "$(grep -c '^# #processes = 2 (threads: 1)$' "$o/unb.out")" -eq 13 ] &&
+  [ "$(grep -cx '       #bytes #repetitions  t_min\[usec\]  t_max\[usec\]  t_avg\[usec\]   Mbytes/sec  skampi flags' "$o/unb.out")" -eq 4 ] &&
+  [ "$(grep -cx '       #bytes #repetitions  t_min\[usec\]  t_max\[usec\]  t_avg\[usec\]  skampi flags' "$o/unb.out")" -eq 9 ] &&
+  [ "$(rows "$o/unb.out" | awk '{ printf "%s ", $1 }')" = "$(for k in 1 2 3 4 5 6 7 8 9 10 11 12 13; do printf '4 1200 '; done)" ] &&
+  [ "$(rows "$o/unb.out" | awk '$NF ~ /verified/ { n++ } END { print n + 0 }')" -eq 26 ] &&
+  [ "$(grep -c '^#@ flags: .*verified' "$o/unb.sko")" -eq 26 ] &&
+  [ "$(rows "$o/unb.out" | awk '{ for (i = 2; i < NF; i++) if ($i !~ /^[0-9]+(\.[0-9][0-9])?$/) bad++ } END { print bad + 0 }')" -eq 0 ]
+say $? "$impl imb_mt_not_built_np2" "exit $st: $names $(head -c 900 "$o/unb.out") $(grep -v '^#>' "$o/unb.err" | head -c 300)"
+# shellcheck disable=SC2086
+run4 IMB-MT $unbuilt_coll -check on -count 2,50 -repeat 3 -o unb4.sko > "$o/unb4.out" 2> "$o/unb4.err"; st=$?
+[ $st -eq 0 ] && [ "$(awk '/^# Benchmarking / { printf "%s ", $3 }' "$o/unb4.out")" = "$unbuilt_coll " ] &&
+  [ "$(grep -c '^# #processes = 4 (threads: 1)$' "$o/unb4.out")" -eq 9 ] &&
+  [ "$(rows "$o/unb4.out" | awk '{ printf "%s ", $1 }')" = "$(for k in 1 2 3 4 5 6 7 8 9; do printf '8 200 '; done)" ] &&
+  [ "$(grep -c '^#@ flags: .*verified' "$o/unb4.sko")" -eq 18 ]
+say $? "$impl imb_mt_not_built_np4" "exit $st: $(head -c 900 "$o/unb4.out") $(grep -v '^#>' "$o/unb4.err" | head -c 300)"
+(cd "$o" && OMP_NUM_THREADS=2 timeout 300 "$top/tools/mpirun.sh" "$impl" 2 "$skampi" IMB-MT AlltoallvMT PingPongMTAnySourceAnyTag \
+  -thread_level multiple -check on -count 4 -repeat 3 -o thr2.sko) > "$o/thr2.out" 2> "$o/thr2.err"; st=$?
+[ $st -eq 0 ] && [ "$(grep -cx '# #processes = 2 (threads: 2)' "$o/thr2.out")" -eq 2 ] &&
+  [ "$(rows "$o/thr2.out" | awk '{ printf "%s ", $1 }')" = "32 32 " ] &&
+  [ "$(grep -c '^#@ flags: .*verified' "$o/thr2.sko")" -eq 2 ]
+say $? "$impl imb_mt_not_built_threads" "exit $st: $(head -c 600 "$o/thr2.out") $(grep -v '^#>' "$o/thr2.err" | head -c 300)"
 finish
