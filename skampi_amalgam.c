@@ -457,10 +457,12 @@ static void base_report(const char *prefix, const sk_loc *loc, const char *fmt, 
 }
 
 /* The last user error's message, kept on every process (only the reporter prints it at
-** once): a process whose error turns out to be its own says it (run.c). */
-static char base_last_error[1024];
+** once): a process whose error turns out to be its own says it (run.c). Made by the first
+** error: under a simulator every rank holds its own copy of skampi's writable data. */
+#define BASE_LAST_ERROR 1024
+static char *base_last_error;
 
-SK_API const char *sk_last_user_error(void) { return base_last_error; }
+SK_API const char *sk_last_user_error(void) { return base_last_error ? base_last_error : ""; }
 
 SK_API void sk_user_error(const sk_loc *loc, const char *fmt, ...)
 {
@@ -470,7 +472,8 @@ SK_API void sk_user_error(const sk_loc *loc, const char *fmt, ...)
   va_start(ap, fmt);
   sk_format_loc_message(&msg, loc, fmt, ap);
   va_end(ap);
-  sk_copy_string(base_last_error, sizeof base_last_error, msg.data);
+  if (base_last_error == NULL) base_last_error = (char *)malloc(BASE_LAST_ERROR);
+  if (base_last_error != NULL) sk_copy_string(base_last_error, BASE_LAST_ERROR, msg.data);
   sk_str_free(&msg);
   if (base_is_reporter) {
     va_start(ap, fmt);
@@ -5981,9 +5984,10 @@ SK_API int sk_io_class_valid(long daccess) { return io_class_index(daccess) >= 0
 
 SK_API const char *sk_io_routine(long daccess, int write)
 {
-  static char names[2][SK_IO_CLASSES][48];
+  static char (*names)[SK_IO_CLASSES][48];   /* made on first use: not in every simulated rank's data */
   int i = io_class_index(daccess), w = write != 0;
   if (i < 0) return NULL;
+  if (names == NULL) names = (char (*)[SK_IO_CLASSES][48])sk_calloc(2, sizeof *names);
   if (names[w][i][0] == '\0') {
     char base[24];
     sprintf(base, io_classes[i].routine, w ? "write" : "read");
@@ -7845,11 +7849,11 @@ SK_API int sk_buffers_configure(const sk_buffer_config *c)
   return 1;
 }
 
-/* On demand: a region of at least `used` bytes (rounded up to 4 KiB, at most the configured
+/* On demand: a region of at least `used` bytes (rounded up to 256, at most the configured
 ** size), the old one given back; nothing in it is kept (the buffers are placed anew). */
 static void buffers_fit(size_t used)
 {
-  size_t size = (used + 4095) / 4096 * 4096;
+  size_t size = (used + 255) / 256 * 256;
   if (used <= buffers.allocated) return;
   if (size > buffers.wanted) size = buffers.wanted;
   buffers_release();
@@ -10454,7 +10458,9 @@ typedef struct sk_result {
   double budget;            /* then: the budget, seconds */
   int failed;
   char fail_msg[256];
-  char note[2048];          /* comment lines for under the result line (MPI_T, mpit.h), or "" */
+  char *note;               /* NULL, or SK_RESULT_NOTE bytes: comment lines for under the result
+                            ** line (MPI_T, mpit.h), or "" (sk_result_note; made where a line is
+                            ** written: under a simulator every rank holds its results at once) */
   char note_flags[64];      /* the flags those lines carry (measure.h, sk_mctx.note_flags), or "" */
   double *samples;          /* the values the result is formed from (seconds, each the
                             ** longest time over the processes), in the order measured:
@@ -10485,6 +10491,9 @@ typedef struct sk_result {
 
 SK_API void sk_result_init(sk_result *r);
 SK_API void sk_result_free(sk_result *r);
+#define SK_RESULT_NOTE 2048
+/* The result's note, made ("") on first use: SK_RESULT_NOTE bytes to write into. */
+SK_API char *sk_result_note(sk_result *r);
 /* A result travels as SK_RESULT_DOUBLES(nprocs) doubles plus its fail_msg, note and
 ** samples: pack on the sender, unpack (allocating node_times) on the receiver, which then
 ** knows nsamples and receives that many doubles into the samples that
@@ -10605,6 +10614,14 @@ SK_API void sk_result_free(sk_result *r)
   free(r->samples);
   r->samples = NULL;
   r->nsamples = 0;
+  free(r->note);
+  r->note = NULL;
+}
+
+SK_API char *sk_result_note(sk_result *r)
+{
+  if (r->note == NULL) r->note = (char *)sk_calloc(SK_RESULT_NOTE, 1);
+  return r->note;
 }
 
 /* Each field of sk_result that travels, at its place in the packed array, and its type:
@@ -11406,14 +11423,14 @@ static void engine_forward(sk_group *g, sk_result *res)
     sk_result_pack(res, pack);
     sk_tp_send(sk_tp_world(), 0, pack, sizeof(double) * count);
     sk_tp_send(sk_tp_world(), 0, res->fail_msg, sizeof res->fail_msg);
-    sk_tp_send(sk_tp_world(), 0, res->note, sizeof res->note);
+    sk_tp_send(sk_tp_world(), 0, sk_result_note(res), SK_RESULT_NOTE);
     sk_tp_send(sk_tp_world(), 0, res->note_flags, sizeof res->note_flags);
     if (res->nsamples > 0) sk_tp_send(sk_tp_world(), 0, res->samples, sizeof(double) * (size_t)res->nsamples);
   } else {
     sk_result_init(res);
     sk_tp_recv(sk_tp_world(), leader, pack, sizeof(double) * count);
     sk_tp_recv(sk_tp_world(), leader, res->fail_msg, sizeof res->fail_msg);
-    sk_tp_recv(sk_tp_world(), leader, res->note, sizeof res->note);
+    sk_tp_recv(sk_tp_world(), leader, sk_result_note(res), SK_RESULT_NOTE);
     sk_tp_recv(sk_tp_world(), leader, res->note_flags, sizeof res->note_flags);
     sk_result_unpack(res, pack, n);
     if (res->nsamples > 0) sk_tp_recv(sk_tp_world(), leader, res->samples, sizeof(double) * (size_t)res->nsamples);
@@ -11627,8 +11644,8 @@ SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group 
     if (settings->mpit) sk_mpit_begin(g);
     if (settings->peruse) sk_peruse_begin(g);
     sk_runner_run(def, &m, args, &out->result);
-    if (settings->mpit) sk_mpit_end(g, out->result.note, sizeof out->result.note);
-    if (settings->peruse) sk_peruse_end(g, out->result.note, sizeof out->result.note);
+    if (settings->mpit) sk_mpit_end(g, sk_result_note(&out->result), SK_RESULT_NOTE);
+    if (settings->peruse) sk_peruse_end(g, sk_result_note(&out->result), SK_RESULT_NOTE);
     m.result_time = m.rank == 0 && !out->result.failed ? out->result.time : 0.0;
     if (m.result_time > 0.0) {   /* what puts the result in doubt, for a figure derived from it */
       sk_str doubts;
@@ -11638,7 +11655,7 @@ SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group 
       sk_str_free(&doubts);
     }
     sk_runner_finalize(def, &m, args);
-    if (m.note[0] && strlen(out->result.note) + strlen(m.note) < sizeof out->result.note)
+    if (m.note[0] && strlen(sk_result_note(&out->result)) + strlen(m.note) < SK_RESULT_NOTE)
       strcat(out->result.note, m.note);   /* the measurement's own lines (measure.h) */
     sk_copy_string(out->result.note_flags, sizeof out->result.note_flags, m.note_flags);
   }
@@ -14682,7 +14699,7 @@ SK_API void sk_line_write(const sk_line_facts *f, const sk_result *res, sk_str *
   if (f->added) sk_out_mark_added();
   if (f->added) line_flag(flags, "refined", -1);
   sk_out_line(f->vars, f->nvars, res->reported_size, res->time, res->std_error, res->reps, sel, nsel);
-  if (res->note[0]) sk_out_note(res->note);
+  if (res->note != NULL && res->note[0]) sk_out_note(res->note);
   if (res->note_flags[0]) sk_str_printf(flags, "%s%s", flags->len ? "," : "", res->note_flags);
   if (sk_tp_clock_is_cpu_time()) sk_out_note("# (CPU time: the clock is clock(), waiting is not counted)\n");
   if (res->budget_spent) {   /* the point's time budget (runner.h) */
@@ -18850,7 +18867,7 @@ SK_API void sk_session_start(const sk_session *s, sk_session_facts_fn facts, voi
   sk_oversub_probe();                      /* the scheduler floor when oversubscribed */
   sk_sync_init_world(&s->settings->sync);  /* clock offsets for the header */
   sk_str_init(&sync_lines);
-  sk_sync_describe(&s->settings->sync, &sync_lines);   /* before anything else is measured */
+  if (s->writes) sk_sync_describe(&s->settings->sync, &sync_lines);   /* before anything else is measured */
   sk_engine_dummy_time(s->settings, sk_tp_world(), SK_PATTERN_SIMPLE, &dummy);   /* the timing overhead */
   memset(&h, 0, sizeof h);
   h.dummy_time = dummy.time;
@@ -34015,7 +34032,7 @@ static void measure_grown(sk_interp *in, const sk_stmt *s, const sk_measurement 
     sk_result *r = &out->result;
     sk_str_init(&note);
     sk_str_printf(&note, "# (buffer grown: %s; measured with %lu bytes, then set back)\n", why, (unsigned long)grown);
-    if (strlen(r->note) + note.len < sizeof r->note) {
+    if (strlen(sk_result_note(r)) + note.len < SK_RESULT_NOTE) {
       memmove(r->note + note.len, r->note, strlen(r->note) + 1);
       memcpy(r->note, note.data, note.len);
     }

@@ -202,10 +202,12 @@ static void base_report(const char *prefix, const sk_loc *loc, const char *fmt, 
 }
 
 /* The last user error's message, kept on every process (only the reporter prints it at
-** once): a process whose error turns out to be its own says it (run.c). */
-static char base_last_error[1024];
+** once): a process whose error turns out to be its own says it (run.c). Made by the first
+** error: under a simulator every rank holds its own copy of skampi's writable data. */
+#define BASE_LAST_ERROR 1024
+static char *base_last_error;
 
-SK_API const char *sk_last_user_error(void) { return base_last_error; }
+SK_API const char *sk_last_user_error(void) { return base_last_error ? base_last_error : ""; }
 
 SK_API void sk_user_error(const sk_loc *loc, const char *fmt, ...)
 {
@@ -215,7 +217,8 @@ SK_API void sk_user_error(const sk_loc *loc, const char *fmt, ...)
   va_start(ap, fmt);
   sk_format_loc_message(&msg, loc, fmt, ap);
   va_end(ap);
-  sk_copy_string(base_last_error, sizeof base_last_error, msg.data);
+  if (base_last_error == NULL) base_last_error = (char *)malloc(BASE_LAST_ERROR);
+  if (base_last_error != NULL) sk_copy_string(base_last_error, BASE_LAST_ERROR, msg.data);
   sk_str_free(&msg);
   if (base_is_reporter) {
     va_start(ap, fmt);

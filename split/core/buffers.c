@@ -100,11 +100,11 @@ SK_API int sk_buffers_configure(const sk_buffer_config *c)
   return 1;
 }
 
-/* On demand: a region of at least `used` bytes (rounded up to 4 KiB, at most the configured
+/* On demand: a region of at least `used` bytes (rounded up to 256, at most the configured
 ** size), the old one given back; nothing in it is kept (the buffers are placed anew). */
 static void buffers_fit(size_t used)
 {
-  size_t size = (used + 4095) / 4096 * 4096;
+  size_t size = (used + 255) / 256 * 256;
   if (used <= buffers.allocated) return;
   if (size > buffers.wanted) size = buffers.wanted;
   buffers_release();

@@ -67,14 +67,14 @@ static void engine_forward(sk_group *g, sk_result *res)
     sk_result_pack(res, pack);
     sk_tp_send(sk_tp_world(), 0, pack, sizeof(double) * count);
     sk_tp_send(sk_tp_world(), 0, res->fail_msg, sizeof res->fail_msg);
-    sk_tp_send(sk_tp_world(), 0, res->note, sizeof res->note);
+    sk_tp_send(sk_tp_world(), 0, sk_result_note(res), SK_RESULT_NOTE);
     sk_tp_send(sk_tp_world(), 0, res->note_flags, sizeof res->note_flags);
     if (res->nsamples > 0) sk_tp_send(sk_tp_world(), 0, res->samples, sizeof(double) * (size_t)res->nsamples);
   } else {
     sk_result_init(res);
     sk_tp_recv(sk_tp_world(), leader, pack, sizeof(double) * count);
     sk_tp_recv(sk_tp_world(), leader, res->fail_msg, sizeof res->fail_msg);
-    sk_tp_recv(sk_tp_world(), leader, res->note, sizeof res->note);
+    sk_tp_recv(sk_tp_world(), leader, sk_result_note(res), SK_RESULT_NOTE);
     sk_tp_recv(sk_tp_world(), leader, res->note_flags, sizeof res->note_flags);
     sk_result_unpack(res, pack, n);
     if (res->nsamples > 0) sk_tp_recv(sk_tp_world(), leader, res->samples, sizeof(double) * (size_t)res->nsamples);
@@ -288,8 +288,8 @@ SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group 
     if (settings->mpit) sk_mpit_begin(g);
     if (settings->peruse) sk_peruse_begin(g);
     sk_runner_run(def, &m, args, &out->result);
-    if (settings->mpit) sk_mpit_end(g, out->result.note, sizeof out->result.note);
-    if (settings->peruse) sk_peruse_end(g, out->result.note, sizeof out->result.note);
+    if (settings->mpit) sk_mpit_end(g, sk_result_note(&out->result), SK_RESULT_NOTE);
+    if (settings->peruse) sk_peruse_end(g, sk_result_note(&out->result), SK_RESULT_NOTE);
     m.result_time = m.rank == 0 && !out->result.failed ? out->result.time : 0.0;
     if (m.result_time > 0.0) {   /* what puts the result in doubt, for a figure derived from it */
       sk_str doubts;
@@ -299,7 +299,7 @@ SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group 
       sk_str_free(&doubts);
     }
     sk_runner_finalize(def, &m, args);
-    if (m.note[0] && strlen(out->result.note) + strlen(m.note) < sizeof out->result.note)
+    if (m.note[0] && strlen(sk_result_note(&out->result)) + strlen(m.note) < SK_RESULT_NOTE)
       strcat(out->result.note, m.note);   /* the measurement's own lines (measure.h) */
     sk_copy_string(out->result.note_flags, sizeof out->result.note_flags, m.note_flags);
   }

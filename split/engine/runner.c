@@ -17,6 +17,14 @@ SK_API void sk_result_free(sk_result *r)
   free(r->samples);
   r->samples = NULL;
   r->nsamples = 0;
+  free(r->note);
+  r->note = NULL;
+}
+
+SK_API char *sk_result_note(sk_result *r)
+{
+  if (r->note == NULL) r->note = (char *)sk_calloc(SK_RESULT_NOTE, 1);
+  return r->note;
 }
 
 /* Each field of sk_result that travels, at its place in the packed array, and its type:

@@ -42,7 +42,9 @@ typedef struct sk_result {
   double budget;            /* then: the budget, seconds */
   int failed;
   char fail_msg[256];
-  char note[2048];          /* comment lines for under the result line (MPI_T, mpit.h), or "" */
+  char *note;               /* NULL, or SK_RESULT_NOTE bytes: comment lines for under the result
+                            ** line (MPI_T, mpit.h), or "" (sk_result_note; made where a line is
+                            ** written: under a simulator every rank holds its results at once) */
   char note_flags[64];      /* the flags those lines carry (measure.h, sk_mctx.note_flags), or "" */
   double *samples;          /* the values the result is formed from (seconds, each the
                             ** longest time over the processes), in the order measured:
@@ -73,6 +75,9 @@ typedef struct sk_result {
 
 SK_API void sk_result_init(sk_result *r);
 SK_API void sk_result_free(sk_result *r);
+#define SK_RESULT_NOTE 2048
+/* The result's note, made ("") on first use: SK_RESULT_NOTE bytes to write into. */
+SK_API char *sk_result_note(sk_result *r);
 /* A result travels as SK_RESULT_DOUBLES(nprocs) doubles plus its fail_msg, note and
 ** samples: pack on the sender, unpack (allocating node_times) on the receiver, which then
 ** knows nsamples and receives that many doubles into the samples that

@@ -989,7 +989,7 @@ static void measure_grown(sk_interp *in, const sk_stmt *s, const sk_measurement 
     sk_result *r = &out->result;
     sk_str_init(&note);
     sk_str_printf(&note, "# (buffer grown: %s; measured with %lu bytes, then set back)\n", why, (unsigned long)grown);
-    if (strlen(r->note) + note.len < sizeof r->note) {
+    if (strlen(sk_result_note(r)) + note.len < SK_RESULT_NOTE) {
       memmove(r->note + note.len, r->note, strlen(r->note) + 1);
       memcpy(r->note, note.data, note.len);
     }

@@ -37,7 +37,7 @@ SK_API void sk_line_write(const sk_line_facts *f, const sk_result *res, sk_str *
   if (f->added) sk_out_mark_added();
   if (f->added) line_flag(flags, "refined", -1);
   sk_out_line(f->vars, f->nvars, res->reported_size, res->time, res->std_error, res->reps, sel, nsel);
-  if (res->note[0]) sk_out_note(res->note);
+  if (res->note != NULL && res->note[0]) sk_out_note(res->note);
   if (res->note_flags[0]) sk_str_printf(flags, "%s%s", flags->len ? "," : "", res->note_flags);
   if (sk_tp_clock_is_cpu_time()) sk_out_note("# (CPU time: the clock is clock(), waiting is not counted)\n");
   if (res->budget_spent) {   /* the point's time budget (runner.h) */

@@ -12,7 +12,7 @@ SK_API void sk_session_start(const sk_session *s, sk_session_facts_fn facts, voi
   sk_oversub_probe();                      /* the scheduler floor when oversubscribed */
   sk_sync_init_world(&s->settings->sync);  /* clock offsets for the header */
   sk_str_init(&sync_lines);
-  sk_sync_describe(&s->settings->sync, &sync_lines);   /* before anything else is measured */
+  if (s->writes) sk_sync_describe(&s->settings->sync, &sync_lines);   /* before anything else is measured */
   sk_engine_dummy_time(s->settings, sk_tp_world(), SK_PATTERN_SIMPLE, &dummy);   /* the timing overhead */
   memset(&h, 0, sizeof h);
   h.dummy_time = dummy.time;

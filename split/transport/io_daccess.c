@@ -23,9 +23,10 @@ SK_API int sk_io_class_valid(long daccess) { return io_class_index(daccess) >= 0
 
 SK_API const char *sk_io_routine(long daccess, int write)
 {
-  static char names[2][SK_IO_CLASSES][48];
+  static char (*names)[SK_IO_CLASSES][48];   /* made on first use: not in every simulated rank's data */
   int i = io_class_index(daccess), w = write != 0;
   if (i < 0) return NULL;
+  if (names == NULL) names = (char (*)[SK_IO_CLASSES][48])sk_calloc(2, sizeof *names);
   if (names[w][i][0] == '\0') {
     char base[24];
     sprintf(base, io_classes[i].routine, w ? "write" : "read");
