@@ -2149,7 +2149,8 @@ SK_API int sk_forked_start(sk_forked *f, int n, char *why, size_t why_size);
 ** first. Returns the number reaped now (f->reaped counts all); a child that cannot be
 ** reaped (not this process's child any more) is not counted. */
 SK_API int sk_forked_reap(sk_forked *f);
-/* "N started (pids A B ...), N reaped" of *f into buf (pids while they fit). */
+/* "N started (pids A B ...), M reaped" of *f into buf (pids while they fit; "0 started, 0
+** reaped" without children). */
 SK_API void sk_forked_describe(const sk_forked *f, char *buf, size_t size);
 #endif
 
@@ -2237,7 +2238,7 @@ SK_API void sk_forked_describe(const sk_forked *f, char *buf, size_t size)
   size_t len;
   int k;
   if (size == 0) return;
-  sprintf(item, "%d started (pids", f->started);
+  sprintf(item, f->started > 0 ? "%d started (pids" : "%d started", f->started);
   sk_copy_string(buf, size, item);
   for (k = 0; k < f->started; k++) {
     len = strlen(buf);
@@ -2246,7 +2247,7 @@ SK_API void sk_forked_describe(const sk_forked *f, char *buf, size_t size)
     strcat(buf, item);
   }
   len = strlen(buf);
-  if (len + 32 < size) sprintf(buf + len, "), %d reaped", f->reaped);
+  if (len + 32 < size) sprintf(buf + len, "%s, %d reaped", f->started > 0 ? ")" : "", f->reaped);
 }
 #endif /* SK_HAVE_FORK && SKAMPI_MPI */
 /* --- end split/base/forked.c --- */
@@ -21458,7 +21459,7 @@ static void finalize_Pingpong_forked(sk_mctx *m, const sk_value *args)
   if (m->rank == 0) {
     MPI_Recv(other, (int)sizeof other, MPI_CHAR, 1, (int)m->arg.tag, sk_mpi_comm(m), &status);
     other[sizeof other - 1] = '\0';
-    if (f != NULL && f->started + (other[0] != '\0') > 0)
+    if (f != NULL)
       sprintf(m->note, "# forked children: rank 0 %.400s; rank 1 %.400s\n", mine, other[0] ? other : "none");
   }
   free(f);

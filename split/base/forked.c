@@ -78,7 +78,7 @@ SK_API void sk_forked_describe(const sk_forked *f, char *buf, size_t size)
   size_t len;
   int k;
   if (size == 0) return;
-  sprintf(item, "%d started (pids", f->started);
+  sprintf(item, f->started > 0 ? "%d started (pids" : "%d started", f->started);
   sk_copy_string(buf, size, item);
   for (k = 0; k < f->started; k++) {
     len = strlen(buf);
@@ -87,6 +87,6 @@ SK_API void sk_forked_describe(const sk_forked *f, char *buf, size_t size)
     strcat(buf, item);
   }
   len = strlen(buf);
-  if (len + 32 < size) sprintf(buf + len, "), %d reaped", f->reaped);
+  if (len + 32 < size) sprintf(buf + len, "%s, %d reaped", f->started > 0 ? ")" : "", f->reaped);
 }
 #endif /* SK_HAVE_FORK && SKAMPI_MPI */

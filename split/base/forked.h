@@ -50,7 +50,8 @@ SK_API int sk_forked_start(sk_forked *f, int n, char *why, size_t why_size);
 ** first. Returns the number reaped now (f->reaped counts all); a child that cannot be
 ** reaped (not this process's child any more) is not counted. */
 SK_API int sk_forked_reap(sk_forked *f);
-/* "N started (pids A B ...), N reaped" of *f into buf (pids while they fit). */
+/* "N started (pids A B ...), M reaped" of *f into buf (pids while they fit; "0 started, 0
+** reaped" without children). */
 SK_API void sk_forked_describe(const sk_forked *f, char *buf, size_t size);
 #endif
 

@@ -465,7 +465,7 @@ static void finalize_Pingpong_forked(sk_mctx *m, const sk_value *args)
   if (m->rank == 0) {
     MPI_Recv(other, (int)sizeof other, MPI_CHAR, 1, (int)m->arg.tag, sk_mpi_comm(m), &status);
     other[sizeof other - 1] = '\0';
-    if (f != NULL && f->started + (other[0] != '\0') > 0)
+    if (f != NULL)
       sprintf(m->note, "# forked children: rank 0 %.400s; rank 1 %.400s\n", mine, other[0] ? other : "none");
   }
   free(f);
