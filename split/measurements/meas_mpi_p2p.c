@@ -4,7 +4,8 @@
 ** variants (another send or receive: the rows' VARIANT), the persistent ping-pongs
 ** (MPI-1.1 §3.9), Pingpong_Sendrecv(_replace), and the two-sided counterparts that §3.3
 ** lists beside the one-sided functions (Send, MPI_Isend_callduration); with MPI-4
-** MPI_Isendrecv(_replace) and the large-count MPI_Send_c/MPI_Recv_c. Every ping-pong
+** MPI_Isendrecv(_replace) and the large-count MPI_Send_c/MPI_Recv_c; where fork() is,
+** Pingpong_forked (osu_latency_mp: the ping-pong with children forked). Every ping-pong
 ** returns the time of ONE full round trip, averaged over `iterations`, on both processes;
 ** other ranks return -1. MPI-1.1 calls only but where said; the rules of the framing and
 ** the variants: doc/internals.md, "meas_mpi_p2p".
