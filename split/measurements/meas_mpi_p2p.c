@@ -28,6 +28,7 @@ enum ppp_variant { PPP_START, PPP_STARTALL };
 #else
 #define SK_IF_MPI_FORK(f) NULL
 #endif
+#define SK_ROW_MPI_FORK(N, S, P, MP, V, M, I, F, PR, C, NO) SK_ROW_GUARDED(SK_IF_MPI_FORK, SK_FORKED_NEEDS, N, S, P, MP, V, M, I, F, PR, C, NO)
 
 #ifdef SKAMPI_MPI
 
@@ -880,10 +881,9 @@ static const sk_measurement mpi_p2p_table[] = {
   SK_ROW_MPI("Par_Pingpong_Send_Recv", "count:i datatype:t tag:i iterations:i procs:i nodesize:i", SK_PATTERN_COLLECTIVE, 2, 0,
              measure_Par_Pingpong_Send_Recv, init_Par_Pingpong_Send_Recv, NULL,
              NULL, check_Par_Pingpong_Send_Recv, NULL),
-  SK_ROW_GUARDED(SK_IF_MPI_FORK, SK_FORKED_NEEDS, "Pingpong_forked",
-                 "count:i datatype:t tag:i iterations:i sender_children:i receiver_children:i", SK_PATTERN_P2P, 2,
-                 PP_SEND_RECV, measure_Pingpong_forked, init_Pingpong_forked, finalize_Pingpong_forked, NULL,
-                 check_Pingpong_forked, NULL),
+  SK_ROW_MPI_FORK("Pingpong_forked", "count:i datatype:t tag:i iterations:i sender_children:i receiver_children:i",
+                  SK_PATTERN_P2P, 2, PP_SEND_RECV, measure_Pingpong_forked, init_Pingpong_forked, finalize_Pingpong_forked,
+                  NULL, check_Pingpong_forked, NULL),
   SK_ROW_ALIAS("Isend_callduration", "MPI_Isend_callduration"),
   SK_ROW_END
 };
