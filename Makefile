@@ -57,7 +57,7 @@ FUZZ_SECONDS = 36000
 SPLIT = split/base/config.h split/base/base.h split/base/base.c split/base/filepaths.h \
 	split/base/filepaths.c split/base/host.h split/base/host.c split/base/clock_skew.h \
 	split/base/clock_skew.c split/base/sources.h split/base/sources.c \
-	split/base/stop_request.h split/base/stop_request.c \
+	split/base/stop_request.h split/base/stop_request.c split/base/forked.h split/base/forked.c \
 	split/transport/transport.h split/transport/library_polling.h \
 	split/transport/transport_mpi.c split/transport/transport_seq.c \
 	split/transport/transport_rcce.c split/transport/library_polling.c \

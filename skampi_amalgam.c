@@ -2098,6 +2098,162 @@ SK_API int sk_stop_requested(void)
   return (int)stop_signal;
 }
 /* --- end split/base/stop_request.c --- */
+/* --- begin split/base/forked.h --- */
+#line 1 "split/base/forked.h"
+/*
+** forked.h -- child processes that a measurement forks beside itself and ends again
+** (osu_latency_mp's setting: a process that has forked, its children asleep): start N
+** children that make no call of skampi or of the communication library, reset the
+** signals skampi handles to their defaults, sleep at most a bounded time (or until their
+** parent is gone) and _exit; then reap each by its pid (ending the ones still asleep).
+** fork() is POSIX: SK_HAVE_FORK is 0 where unistd.h does not say _POSIX_VERSION, under a
+** simulator (SMPI's ranks are threads of one process) and with -DSKAMPI_NO_FORK. The
+** functions stand where SK_HAVE_FORK is 1 in the MPI build (their one user is
+** Pingpong_forked, meas_mpi_p2p.c); SK_FORKED_NEEDS says what a build without them lacks.
+*/
+#ifndef SK_FORKED_H
+#define SK_FORKED_H
+
+#line 16 "split/base/forked.h"
+#include <unistd.h>
+#include <sys/types.h>
+
+#if defined(_POSIX_VERSION) && !SK_SIMULATED && !defined(SKAMPI_NO_FORK)
+#define SK_HAVE_FORK 1
+#else
+#define SK_HAVE_FORK 0
+#endif
+
+#ifdef SKAMPI_MPI
+#define SK_FORKED_NEEDS "fork() (POSIX)"
+#else
+#define SK_FORKED_NEEDS "an MPI library and fork() (POSIX)"
+#endif
+
+/* The most children of one process (OSU 7.4: fewer than MAX_NUM_PROCESSES 128), and the
+** longest a child sleeps (OSU's CHILD_SLEEP_SECONDS). */
+#define SK_FORKED_MAX 127
+#define SK_FORKED_SLEEP_SECONDS 2
+
+typedef struct sk_forked {
+  long pid[SK_FORKED_MAX];   /* the children started, in order */
+  int started;               /* how many fork() made */
+  int reaped;                /* how many waitpid returned (sk_forked_reap) */
+  int ended_alone;           /* of those, how many had ended by themselves (their sleep out) */
+  int running;               /* started and not yet reaped */
+} sk_forked;
+
+#if SK_HAVE_FORK && defined(SKAMPI_MPI)
+/* Starts n children (0 to SK_FORKED_MAX) into *f (which is cleared first); returns n, or
+** the number started before fork() failed (errno's text in why). Flushes stdout and stderr first, so that no child holds
+** a copy of the parent's buffered output. */
+SK_API int sk_forked_start(sk_forked *f, int n, char *why, size_t why_size);
+/* Reaps every running child of *f by its pid: those still asleep are sent SIGKILL
+** first. Returns the number reaped now (f->reaped counts all); a child that cannot be
+** reaped (not this process's child any more) is not counted. */
+SK_API int sk_forked_reap(sk_forked *f);
+/* "N started (pids A B ...), M reaped" of *f into buf (pids while they fit; "0 started, 0
+** reaped" without children). */
+SK_API void sk_forked_describe(const sk_forked *f, char *buf, size_t size);
+#endif
+
+#endif
+/* --- end split/base/forked.h --- */
+/* --- begin split/base/forked.c --- */
+#line 1 "split/base/forked.c"
+/*
+** forked.c -- see forked.h: forking sleeping children beside a measurement and reaping
+** them by pid. A child resets the signals skampi catches (io_files.c removes files on
+** them, host.c's breaker uses SIGALRM) to their defaults and unblocks them, so that an
+** interrupt of the run ends it too; it sleeps in steps of a second, at most
+** SK_FORKED_SLEEP_SECONDS, leaves as soon as its parent is gone (getppid changes), and
+** ends with _exit (no atexit handler and no stdio buffer of the parent's runs twice).
+*/
+#line 10 "split/base/forked.c"
+#include <errno.h>
+#include <signal.h>
+#include <string.h>
+#include <time.h>
+
+#if SK_HAVE_FORK && defined(SKAMPI_MPI)
+#include <sys/wait.h>
+
+/* The child's whole life: no call of skampi's or the MPI library's. */
+static void forked_child(pid_t parent)
+{
+  static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGALRM, SIGPIPE, SIGUSR1, SIGUSR2, SIGCHLD };
+  sigset_t none;
+  time_t until = time(NULL) + SK_FORKED_SLEEP_SECONDS;
+  size_t k;
+  for (k = 0; k < sizeof sigs / sizeof sigs[0]; k++) signal(sigs[k], SIG_DFL);
+  sigemptyset(&none);
+  sigprocmask(SIG_SETMASK, &none, NULL);
+  while (time(NULL) < until && getppid() == parent) sleep(1);
+  _exit(0);
+}
+
+SK_API int sk_forked_start(sk_forked *f, int n, char *why, size_t why_size)
+{
+  pid_t parent = getpid();
+  int k;
+  memset(f, 0, sizeof *f);
+  if (why_size > 0) why[0] = '\0';
+  if (n > SK_FORKED_MAX) n = SK_FORKED_MAX;
+  fflush(stdout);
+  fflush(stderr);
+  for (k = 0; k < n; k++) {
+    pid_t pid = fork();
+    if (pid == 0) forked_child(parent);
+    if (pid < 0) {
+      sk_copy_string(why, why_size, strerror(errno));
+      break;
+    }
+    f->pid[f->started++] = (long)pid;
+    f->running++;
+  }
+  return f->started;
+}
+
+SK_API int sk_forked_reap(sk_forked *f)
+{
+  int now = 0;
+  int k;
+  for (k = 0; k < f->started && f->running > 0; k++) {
+    pid_t pid = (pid_t)f->pid[k], got;
+    int status;
+    if (pid <= 0) continue;   /* reaped before */
+    got = waitpid(pid, &status, WNOHANG);
+    if (got == pid) f->ended_alone++;
+    else if (got == 0) {   /* still asleep: end it, then reap it */
+      kill(pid, SIGKILL);
+      do got = waitpid(pid, &status, 0); while (got < 0 && errno == EINTR);
+    }
+    f->pid[k] = -f->pid[k];   /* done with it either way; the sign keeps it for the note */
+    f->running--;
+    if (got == pid) { f->reaped++; now++; }
+  }
+  return now;
+}
+
+SK_API void sk_forked_describe(const sk_forked *f, char *buf, size_t size)
+{
+  char item[32];
+  size_t len;
+  int k;
+  if (size == 0) return;
+  sprintf(item, f->started > 0 ? "%d started (pids" : "%d started", f->started);
+  sk_copy_string(buf, size, item);
+  for (k = 0; k < f->started; k++) {
+    len = strlen(buf);
+    sprintf(item, " %ld", f->pid[k] < 0 ? -f->pid[k] : f->pid[k]);
+    if (len + strlen(item) + 40 >= size) { if (len + 5 < size) strcat(buf, " ..."); break; }
+    strcat(buf, item);
+  }
+  len = strlen(buf);
+  if (len + 32 < size) sprintf(buf + len, "%s, %d reaped", f->started > 0 ? ")" : "", f->reaped);
+}
+#endif /* SK_HAVE_FORK && SKAMPI_MPI */
+/* --- end split/base/forked.c --- */
 /* --- begin split/transport/transport.h --- */
 #line 1 "split/transport/transport.h"
 /*
@@ -6999,7 +7155,7 @@ typedef struct sk_margs {
   long memsize, blocklen, daccess, stride, create_flag, create_file, directio_flag;
   long chunks, chunk_bytes, window, tests, topology, threads, part_size, partitions;
   long charged_rank, node, nodesize, np, procs, power, private_, size, with_sync;
-  long rows, cols, pipe_size, aggregate, win_kind, sync_kind;
+  long rows, cols, pipe_size, aggregate, win_kind, sync_kind, sender_children, receiver_children;
   double x, base_us, slope_us, step_at, step_us, noise, work_us, delay, delay_us_d, ratio, scale;
   const char *api;
 } sk_margs;
@@ -7054,7 +7210,8 @@ static const margs_field margs_fields[] = {
   MF("np", 'i', np), MF("procs", 'i', procs), MF("power", 'i', power), MF("private", 'i', private_),
   MF("size", 'i', size), MF("with_sync", 'i', with_sync), MF("rows", 'i', rows), MF("cols", 'i', cols),
   MF("pipe_size", 'i', pipe_size), MF("aggregate", 'i', aggregate), MF("win_kind", 'i', win_kind),
-  MF("sync_kind", 'i', sync_kind),
+  MF("sync_kind", 'i', sync_kind), MF("sender_children", 'i', sender_children),
+  MF("receiver_children", 'i', receiver_children),
   MF("x", 'd', x), MF("base_us", 'd', base_us), MF("slope_us", 'd', slope_us), MF("step_at", 'd', step_at),
   MF("step_us", 'd', step_us), MF("noise", 'd', noise), MF("work_us", 'd', work_us), MF("delay", 'd', delay),
   MF("delay_us", 'd', delay_us_d), MF("ratio", 'd', ratio), MF("scale", 'd', scale),
@@ -20952,13 +21109,15 @@ SK_API const sk_measurement *sk_meas_table_mpi(void) { return mpi_table; }
 ** variants (another send or receive: the rows' VARIANT), the persistent ping-pongs
 ** (MPI-1.1 §3.9), Pingpong_Sendrecv(_replace), and the two-sided counterparts that §3.3
 ** lists beside the one-sided functions (Send, MPI_Isend_callduration); with MPI-4
-** MPI_Isendrecv(_replace) and the large-count MPI_Send_c/MPI_Recv_c. Every ping-pong
+** MPI_Isendrecv(_replace) and the large-count MPI_Send_c/MPI_Recv_c; where fork() is,
+** Pingpong_forked (osu_latency_mp: the ping-pong with children forked). Every ping-pong
 ** returns the time of ONE full round trip, averaged over `iterations`, on both processes;
 ** other ranks return -1. MPI-1.1 calls only but where said; the rules of the framing and
 ** the variants: doc/internals.md, "meas_mpi_p2p".
 */
-#line 13 "split/measurements/meas_mpi_p2p.c"
 #line 14 "split/measurements/meas_mpi_p2p.c"
+#line 15 "split/measurements/meas_mpi_p2p.c"
+#line 16 "split/measurements/meas_mpi_p2p.c"
 
 /* The ping-pongs that differ only in how they send and receive (their rows' VARIANT). */
 enum pp_variant { PP_SEND_RECV, PP_SEND_IPROBE_RECV, PP_SEND_IRECV, PP_SEND_RECV_AT, PP_SSEND_RECV, PP_ISEND_RECV,
@@ -20967,6 +21126,14 @@ enum pp_variant { PP_SEND_RECV, PP_SEND_IPROBE_RECV, PP_SEND_IRECV, PP_SEND_RECV
 enum sr_variant { SR_BLOCKING, SR_NONBLOCKING, SR_REPLACE, SR_REPLACE_NONBLOCKING };
 /* The persistent ping-pongs: each message MPI_Start, or MPI_Startall of both. */
 enum ppp_variant { PPP_START, PPP_STARTALL };
+
+/* Pingpong_forked needs fork() beside MPI (forked.h): its functions stand where both are. */
+#if defined(SKAMPI_MPI) && SK_HAVE_FORK
+#define SK_IF_MPI_FORK(f) f
+#else
+#define SK_IF_MPI_FORK(f) NULL
+#endif
+#define SK_ROW_MPI_FORK(N, S, P, MP, V, M, I, F, PR, C, NO) SK_ROW_GUARDED(SK_IF_MPI_FORK, SK_FORKED_NEEDS, N, S, P, MP, V, M, I, F, PR, C, NO)
 
 #ifdef SKAMPI_MPI
 
@@ -21341,6 +21508,97 @@ static double measure_pingpong(sk_mctx *m, const sk_value *args)
 {
   return pingpong_run(m, args, &pingpong_variants[m->variant]);
 }
+
+/* ---- Pingpong_forked: Pingpong_Send_Recv in processes that have forked ---- */
+
+#if SK_HAVE_FORK
+/* The children this process forks: rank 0 sender_children, rank 1 receiver_children. */
+static long forked_wanted(const sk_mctx *m)
+{
+  return m->rank == 0 ? m->arg.sender_children : m->rank == 1 ? m->arg.receiver_children : 0;
+}
+
+static void init_Pingpong_forked(sk_mctx *m, const sk_value *args)
+{
+  init_pingpong(m, args);
+  if (m->failed) return;
+  if (m->arg.sender_children < 0 || m->arg.sender_children > SK_FORKED_MAX || m->arg.receiver_children < 0
+      || m->arg.receiver_children > SK_FORKED_MAX) {
+    char msg[160];
+    sprintf(msg, "Pingpong_forked: sender_children %ld and receiver_children %ld must be 0 to %d", m->arg.sender_children,
+            m->arg.receiver_children, SK_FORKED_MAX);
+    sk_meas_fail(m, msg);
+    return;
+  }
+  m->state = sk_calloc(1, sizeof(sk_forked));
+}
+
+/* Forks this process's children unless they run (untimed; again after the verifier
+** reaped them); a fork that fails fails the row, the ping-pong still runs (the partner
+** waits for it). */
+static void forked_ensure(sk_mctx *m)
+{
+  sk_forked *f = (sk_forked *)m->state;
+  char why[120], msg[200];
+  int n = (int)forked_wanted(m);
+  if (f == NULL || f->running > 0 || n == 0) return;
+  if (sk_forked_start(f, n, why, sizeof why) != n) {
+    sprintf(msg, "Pingpong_forked: %d of %d fork() calls succeeded (%.100s)", f->started, n, why);
+    sk_meas_fail(m, msg);
+  }
+}
+
+/* The time of one round trip of Pingpong_Send_Recv, while this process's children sleep. */
+static double measure_Pingpong_forked(sk_mctx *m, const sk_value *args)
+{
+  if (m->rank <= 1) forked_ensure(m);
+  return pingpong_run(m, args, &pingpong_variants[PP_SEND_RECV]);
+}
+
+/* Reaps the children by pid; rank 0 writes both ranks' under the result: rank 1 sends
+** its line (both ranks run finalize at the same point of every outcome, engine.c). */
+static void finalize_Pingpong_forked(sk_mctx *m, const sk_value *args)
+{
+  sk_forked *f = (sk_forked *)m->state;
+  char mine[400], other[400];
+  MPI_Status status;
+  (void)args;
+  mine[0] = '\0';
+  if (f != NULL) {
+    sk_forked_reap(f);
+    sk_forked_describe(f, mine, sizeof mine);
+  }
+  if (m->rank == 1) MPI_Send(mine, (int)sizeof mine, MPI_CHAR, 0, (int)m->arg.tag, sk_mpi_comm(m));
+  if (m->rank == 0) {
+    MPI_Recv(other, (int)sizeof other, MPI_CHAR, 1, (int)m->arg.tag, sk_mpi_comm(m), &status);
+    other[sizeof other - 1] = '\0';
+    if (f != NULL)
+      sprintf(m->note, "# forked children: rank 0 %.400s; rank 1 %.400s\n", mine, other[0] ? other : "none");
+  }
+  free(f);
+  m->state = NULL;
+}
+
+/* The ping-pong's bytes (Pingpong_Send_Recv's check), then this process's children: as
+** many started as asked, each reaped by its pid now; the run forks them anew. */
+static void check_Pingpong_forked(sk_mctx *m, const sk_value *args)
+{
+  sk_forked *f = (sk_forked *)m->state;
+  long wanted = forked_wanted(m);
+  char msg[200];
+  sk_mpi_check_pingpong(m, args);
+  if (m->failed || f == NULL) return;
+  if (f->started != wanted) {
+    sprintf(msg, "Pingpong_forked: rank %d started %d children, asked for %ld", m->rank, f->started, wanted);
+    sk_meas_fail(m, msg);
+    return;
+  }
+  if (sk_forked_reap(f) != f->started) {
+    sprintf(msg, "Pingpong_forked: rank %d reaped %d of its %d children by their pids", m->rank, f->reaped, f->started);
+    sk_meas_fail(m, msg);
+  }
+}
+#endif /* SK_HAVE_FORK */
 
 /* Pingpong_Bsend_Recv: init attaches a buffer for two messages (MPI_Pack_size +
 ** MPI_BSEND_OVERHEAD each, so that a ping whose space the library has not reclaimed yet
@@ -21728,6 +21986,9 @@ static const sk_measurement mpi_p2p_table[] = {
   SK_ROW_MPI("Par_Pingpong_Send_Recv", "count:i datatype:t tag:i iterations:i procs:i nodesize:i", SK_PATTERN_COLLECTIVE, 2, 0,
              measure_Par_Pingpong_Send_Recv, init_Par_Pingpong_Send_Recv, NULL,
              NULL, check_Par_Pingpong_Send_Recv, NULL),
+  SK_ROW_MPI_FORK("Pingpong_forked", "count:i datatype:t tag:i iterations:i sender_children:i receiver_children:i",
+                  SK_PATTERN_P2P, 2, PP_SEND_RECV, measure_Pingpong_forked, init_Pingpong_forked, finalize_Pingpong_forked,
+                  NULL, check_Pingpong_forked, NULL),
   SK_ROW_ALIAS("Isend_callduration", "MPI_Isend_callduration"),
   SK_ROW_END
 };
@@ -38828,6 +39089,8 @@ typedef struct sk_peer {
                                ** flush_local, lock_all); 0: the benchmark's default */
   long npmin;                  /* IMB -npmin: P, 2P, 4P ... up to all processes; 0: all */
   long pairs;                  /* osu_mbw_mr -p: the pairs (2 * pairs processes); 0: P/2 */
+  long forks[2];               /* osu_latency_mp -t [S:]R: 1 + the children of rank 0 and of rank 1;
+                               ** 0: OSU's default 2 */
   int full;                    /* OSU -f: min, max, iterations */
   int tail[5], ntail;          /* OSU -z: the percentiles */
   int validate;                /* OSU -c: skampi's -v */
@@ -38926,6 +39189,8 @@ static const peer_bench peer_table[] = {
     "OSU MPI Latency Persistent Test" },
   { "osu", "osu_latency_mt", "Thread_pingpong", "threads=1,iterations=1", OSU_LAT, 0,
     "OSU MPI Multi-threaded Latency Test" },
+  { "osu", "osu_latency_mp", "Pingpong_forked", "iterations=1,sender_children=2,receiver_children=2", OSU_LAT, 0,
+    "OSU MPI Multi-process Latency Test" },
   { "osu", "osu_bw", "Bw", NULL, OSU_BW, 0, "OSU MPI Bandwidth Test" },
   { "osu", "osu_bibw", "Bibw", NULL, OSU_BW, 0, "OSU MPI Bi-Directional Bandwidth Test" },
   { "osu", "osu_bw_persistent", "Bw_persistent", NULL, OSU_BW, 0, "OSU MPI Bandwidth Persistent Test" },
@@ -39513,6 +39778,32 @@ static int peer_is_pairs(const peer_option *op)
   return sk_streq(op->name, "-p") || sk_streq(op->name, "--num-pairs");
 }
 
+/* osu_latency_mp's -t [S:]R (OSU 7.4's set_processes): S children of rank 0 and R of
+** rank 1, each 1 to 127; R alone: none on rank 0. Into p->forks (1 + each); 0 when it is
+** none. */
+static int peer_is_forks(const sk_peer *p, const peer_option *op)
+{
+  return sk_streq(p->family, "osu_latency_mp") && (sk_streq(op->name, "-t") || sk_streq(op->name, "--num-test-calls"));
+}
+
+static int peer_osu_forks(const char *v, sk_peer *p)
+{
+  const char *colon = strchr(v, ':');
+  char first[32];
+  long s = 0, r;
+  if (colon != NULL && (!peer_first(v, colon, first) || !peer_number(first, &s) || s < 1 || s > 127)) return 0;
+  if (!peer_number(colon != NULL ? colon + 1 : v, &r) || r < 1 || r > 127) return 0;
+  p->forks[0] = 1 + s;
+  p->forks[1] = 1 + r;
+  return 1;
+}
+
+/* The children osu_latency_mp forks on rank (0 or 1): -t's, or OSU's default 2. */
+static long peer_forks_of(const sk_peer *p, int rank)
+{
+  return p->forks[rank] > 0 ? p->forks[rank] - 1 : 2;
+}
+
 /* The benchmark called argv[1] (an OSU program or IMB's benchmark) or the IMB program:
 ** its family, or NULL. */
 static const char *peer_family_of(const char *a)
@@ -39631,7 +39922,7 @@ SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const
     } else if (op->value == 2) {
       v = a[1] == '-' ? (a[len] == '=' ? a + len + 1 : NULL) : (a[2] ? a + 2 : NULL);
     }
-    if (!op->honoured && !(peer_is_pairs(op) && sk_streq(p->family, "osu_mbw_mr"))) {   /* named in sk_peer_program's warning, each option once */
+    if (!op->honoured && !(peer_is_pairs(op) && sk_streq(p->family, "osu_mbw_mr")) && !peer_is_forks(p, op)) {   /* named in sk_peer_program's warning, each option once */
       for (k = 0; k < p->nignored && !sk_streq(p->ignored[k], a); k++) continue;
       if (k == p->nignored && p->nignored < SK_PEER_MAX) p->ignored[p->nignored++] = a;
       continue;
@@ -39653,6 +39944,12 @@ SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const
       if (!peer_count(p, a, v, &p->window, 1024, "a window of 1 to 1024 messages", err)) return -1;
     } else if (peer_is_pairs(op)) {
       if (!peer_count(p, a, v, &p->pairs, PEER_NUMBER_MAX, "a number of pairs from 1", err)) return -1;
+    } else if (peer_is_forks(p, op)) {
+      if (!peer_osu_forks(v, p)) {
+        sk_str_printf(err, "skampi: %s %s '%s': give [S:]R, the children of the sender and of the receiver, each 1 to 127",
+                      p->family, a, v);
+        return -1;
+      }
     } else if (sk_streq(op->name, "-npmin")) {
       if (!peer_count(p, a, v, &p->npmin, PEER_NUMBER_MAX, "a number of processes from 1", err)) return -1;
     } else if (sk_streq(op->name, "-zero_size")) {
@@ -39797,6 +40094,8 @@ SK_API int sk_peer_program(const sk_peer *p, sk_oneline *o, int nprocs, sk_str *
     if (p->window > 0) sprintf(set + strlen(set), "window=%ld,", p->window);
     if (p->win_kind > 0) sprintf(set + strlen(set), "win_kind=%d,", p->win_kind - 1);
     if (p->sync_kind > 0) sprintf(set + strlen(set), "sync_kind=%d,", p->sync_kind - 1);
+    if (p->forks[1] > 0)
+      sprintf(set + strlen(set), "sender_children=%ld,receiver_children=%ld,", peer_forks_of(p, 0), peer_forks_of(p, 1));
     sprintf(set + strlen(set), "%s%s", e->set ? e->set : "", e->set ? "," : "");
     if (p->threads > 0) {   /* IMB-MT: its counts of its datatype, T threads, -repeat operations per timing */
       sprintf(set + strlen(set), "threads=%ld,datatype=%s,iterations=%ld,", p->threads,   /* MPI_SUM needs an integer type */
@@ -39921,6 +40220,9 @@ static void peer_osu_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
   int t, sized = e->layout != OSU_SYNC && !(e->layout == OSU_NBC && sk_streq(e->row, "Ibarrier_overlap"));
   int range = p->full && e->layout != OSU_BW && e->layout != OSU_MBW && e->layout != OSU_RMA_BW;
   peer_overlap *ov = e->layout == OSU_NBC ? peer_overlaps(p->output, b->name, b->n) : NULL;
+  if (sk_streq(e->name, "osu_latency_mp"))   /* its lines before the title */
+    printf("# Number of forked processes in sender: %ld\n# Number of forked processes in receiver: %ld\n",
+           peer_forks_of(p, 0), peer_forks_of(p, 1));
   printf("\n# %s v7.4\n", e->title);
   if (e->layout == OSU_MBW) printf("# [ pairs: %d ] [ window size: %ld ]\n", procs / 2, p->window ? p->window : 64L);
   if (e->layout == OSU_RMA_LAT || e->layout == OSU_RMA_BW) {
@@ -39960,7 +40262,7 @@ static void peer_osu_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
       if (ov[i].has) printf("%*.*f%*.*f%*.*f%*.*f", 20, 2, ov[i].v[0], 20, 2, ov[i].v[2], 20, 2, ov[i].v[1], 20, 2, ov[i].v[3]);
       else printf("%*.*f%*s%*s%*s", 20, 2, lat, 20, "-", 20, "-", 20, "-");
       break;
-    default: printf("%*.*f", 20, 2, lat); break;
+    default: printf("%*.*f", sk_streq(e->name, "osu_latency_mp") ? 10 : 20, 2, lat); break;   /* its own width */
     }
     if (range)
       printf("%*.*f%*.*f%*ld", 20, 2, (l->has_dist ? l->dist[0] : l->time_us) * ratio, 20, 2,

@@ -41,6 +41,8 @@ static const peer_bench peer_table[] = {
     "OSU MPI Latency Persistent Test" },
   { "osu", "osu_latency_mt", "Thread_pingpong", "threads=1,iterations=1", OSU_LAT, 0,
     "OSU MPI Multi-threaded Latency Test" },
+  { "osu", "osu_latency_mp", "Pingpong_forked", "iterations=1,sender_children=2,receiver_children=2", OSU_LAT, 0,
+    "OSU MPI Multi-process Latency Test" },
   { "osu", "osu_bw", "Bw", NULL, OSU_BW, 0, "OSU MPI Bandwidth Test" },
   { "osu", "osu_bibw", "Bibw", NULL, OSU_BW, 0, "OSU MPI Bi-Directional Bandwidth Test" },
   { "osu", "osu_bw_persistent", "Bw_persistent", NULL, OSU_BW, 0, "OSU MPI Bandwidth Persistent Test" },
@@ -628,6 +630,32 @@ static int peer_is_pairs(const peer_option *op)
   return sk_streq(op->name, "-p") || sk_streq(op->name, "--num-pairs");
 }
 
+/* osu_latency_mp's -t [S:]R (OSU 7.4's set_processes): S children of rank 0 and R of
+** rank 1, each 1 to 127; R alone: none on rank 0. Into p->forks (1 + each); 0 when it is
+** none. */
+static int peer_is_forks(const sk_peer *p, const peer_option *op)
+{
+  return sk_streq(p->family, "osu_latency_mp") && (sk_streq(op->name, "-t") || sk_streq(op->name, "--num-test-calls"));
+}
+
+static int peer_osu_forks(const char *v, sk_peer *p)
+{
+  const char *colon = strchr(v, ':');
+  char first[32];
+  long s = 0, r;
+  if (colon != NULL && (!peer_first(v, colon, first) || !peer_number(first, &s) || s < 1 || s > 127)) return 0;
+  if (!peer_number(colon != NULL ? colon + 1 : v, &r) || r < 1 || r > 127) return 0;
+  p->forks[0] = 1 + s;
+  p->forks[1] = 1 + r;
+  return 1;
+}
+
+/* The children osu_latency_mp forks on rank (0 or 1): -t's, or OSU's default 2. */
+static long peer_forks_of(const sk_peer *p, int rank)
+{
+  return p->forks[rank] > 0 ? p->forks[rank] - 1 : 2;
+}
+
 /* The benchmark called argv[1] (an OSU program or IMB's benchmark) or the IMB program:
 ** its family, or NULL. */
 static const char *peer_family_of(const char *a)
@@ -746,7 +774,7 @@ SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const
     } else if (op->value == 2) {
       v = a[1] == '-' ? (a[len] == '=' ? a + len + 1 : NULL) : (a[2] ? a + 2 : NULL);
     }
-    if (!op->honoured && !(peer_is_pairs(op) && sk_streq(p->family, "osu_mbw_mr"))) {   /* named in sk_peer_program's warning, each option once */
+    if (!op->honoured && !(peer_is_pairs(op) && sk_streq(p->family, "osu_mbw_mr")) && !peer_is_forks(p, op)) {   /* named in sk_peer_program's warning, each option once */
       for (k = 0; k < p->nignored && !sk_streq(p->ignored[k], a); k++) continue;
       if (k == p->nignored && p->nignored < SK_PEER_MAX) p->ignored[p->nignored++] = a;
       continue;
@@ -768,6 +796,12 @@ SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const
       if (!peer_count(p, a, v, &p->window, 1024, "a window of 1 to 1024 messages", err)) return -1;
     } else if (peer_is_pairs(op)) {
       if (!peer_count(p, a, v, &p->pairs, PEER_NUMBER_MAX, "a number of pairs from 1", err)) return -1;
+    } else if (peer_is_forks(p, op)) {
+      if (!peer_osu_forks(v, p)) {
+        sk_str_printf(err, "skampi: %s %s '%s': give [S:]R, the children of the sender and of the receiver, each 1 to 127",
+                      p->family, a, v);
+        return -1;
+      }
     } else if (sk_streq(op->name, "-npmin")) {
       if (!peer_count(p, a, v, &p->npmin, PEER_NUMBER_MAX, "a number of processes from 1", err)) return -1;
     } else if (sk_streq(op->name, "-zero_size")) {
@@ -912,6 +946,8 @@ SK_API int sk_peer_program(const sk_peer *p, sk_oneline *o, int nprocs, sk_str *
     if (p->window > 0) sprintf(set + strlen(set), "window=%ld,", p->window);
     if (p->win_kind > 0) sprintf(set + strlen(set), "win_kind=%d,", p->win_kind - 1);
     if (p->sync_kind > 0) sprintf(set + strlen(set), "sync_kind=%d,", p->sync_kind - 1);
+    if (p->forks[1] > 0)
+      sprintf(set + strlen(set), "sender_children=%ld,receiver_children=%ld,", peer_forks_of(p, 0), peer_forks_of(p, 1));
     sprintf(set + strlen(set), "%s%s", e->set ? e->set : "", e->set ? "," : "");
     if (p->threads > 0) {   /* IMB-MT: its counts of its datatype, T threads, -repeat operations per timing */
       sprintf(set + strlen(set), "threads=%ld,datatype=%s,iterations=%ld,", p->threads,   /* MPI_SUM needs an integer type */
@@ -1036,6 +1072,9 @@ static void peer_osu_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
   int t, sized = e->layout != OSU_SYNC && !(e->layout == OSU_NBC && sk_streq(e->row, "Ibarrier_overlap"));
   int range = p->full && e->layout != OSU_BW && e->layout != OSU_MBW && e->layout != OSU_RMA_BW;
   peer_overlap *ov = e->layout == OSU_NBC ? peer_overlaps(p->output, b->name, b->n) : NULL;
+  if (sk_streq(e->name, "osu_latency_mp"))   /* its lines before the title */
+    printf("# Number of forked processes in sender: %ld\n# Number of forked processes in receiver: %ld\n",
+           peer_forks_of(p, 0), peer_forks_of(p, 1));
   printf("\n# %s v7.4\n", e->title);
   if (e->layout == OSU_MBW) printf("# [ pairs: %d ] [ window size: %ld ]\n", procs / 2, p->window ? p->window : 64L);
   if (e->layout == OSU_RMA_LAT || e->layout == OSU_RMA_BW) {
@@ -1075,7 +1114,7 @@ static void peer_osu_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
       if (ov[i].has) printf("%*.*f%*.*f%*.*f%*.*f", 20, 2, ov[i].v[0], 20, 2, ov[i].v[2], 20, 2, ov[i].v[1], 20, 2, ov[i].v[3]);
       else printf("%*.*f%*s%*s%*s", 20, 2, lat, 20, "-", 20, "-", 20, "-");
       break;
-    default: printf("%*.*f", 20, 2, lat); break;
+    default: printf("%*.*f", sk_streq(e->name, "osu_latency_mp") ? 10 : 20, 2, lat); break;   /* its own width */
     }
     if (range)
       printf("%*.*f%*.*f%*ld", 20, 2, (l->has_dist ? l->dist[0] : l->time_us) * ratio, 20, 2,

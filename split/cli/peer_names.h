@@ -33,6 +33,8 @@ typedef struct sk_peer {
                                ** flush_local, lock_all); 0: the benchmark's default */
   long npmin;                  /* IMB -npmin: P, 2P, 4P ... up to all processes; 0: all */
   long pairs;                  /* osu_mbw_mr -p: the pairs (2 * pairs processes); 0: P/2 */
+  long forks[2];               /* osu_latency_mp -t [S:]R: 1 + the children of rank 0 and of rank 1;
+                               ** 0: OSU's default 2 */
   int full;                    /* OSU -f: min, max, iterations */
   int tail[5], ntail;          /* OSU -z: the percentiles */
   int validate;                /* OSU -c: skampi's -v */

@@ -24,7 +24,7 @@ typedef struct sk_margs {
   long memsize, blocklen, daccess, stride, create_flag, create_file, directio_flag;
   long chunks, chunk_bytes, window, tests, topology, threads, part_size, partitions;
   long charged_rank, node, nodesize, np, procs, power, private_, size, with_sync;
-  long rows, cols, pipe_size, aggregate, win_kind, sync_kind;
+  long rows, cols, pipe_size, aggregate, win_kind, sync_kind, sender_children, receiver_children;
   double x, base_us, slope_us, step_at, step_us, noise, work_us, delay, delay_us_d, ratio, scale;
   const char *api;
 } sk_margs;

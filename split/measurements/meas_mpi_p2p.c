@@ -4,13 +4,15 @@
 ** variants (another send or receive: the rows' VARIANT), the persistent ping-pongs
 ** (MPI-1.1 §3.9), Pingpong_Sendrecv(_replace), and the two-sided counterparts that §3.3
 ** lists beside the one-sided functions (Send, MPI_Isend_callduration); with MPI-4
-** MPI_Isendrecv(_replace) and the large-count MPI_Send_c/MPI_Recv_c. Every ping-pong
+** MPI_Isendrecv(_replace) and the large-count MPI_Send_c/MPI_Recv_c; where fork() is,
+** Pingpong_forked (osu_latency_mp: the ping-pong with children forked). Every ping-pong
 ** returns the time of ONE full round trip, averaged over `iterations`, on both processes;
 ** other ranks return -1. MPI-1.1 calls only but where said; the rules of the framing and
 ** the variants: doc/internals.md, "meas_mpi_p2p".
 */
 #include "meas_mpi.h"
 #include "verify.h"
+#include "forked.h"
 
 /* The ping-pongs that differ only in how they send and receive (their rows' VARIANT). */
 enum pp_variant { PP_SEND_RECV, PP_SEND_IPROBE_RECV, PP_SEND_IRECV, PP_SEND_RECV_AT, PP_SSEND_RECV, PP_ISEND_RECV,
@@ -19,6 +21,14 @@ enum pp_variant { PP_SEND_RECV, PP_SEND_IPROBE_RECV, PP_SEND_IRECV, PP_SEND_RECV
 enum sr_variant { SR_BLOCKING, SR_NONBLOCKING, SR_REPLACE, SR_REPLACE_NONBLOCKING };
 /* The persistent ping-pongs: each message MPI_Start, or MPI_Startall of both. */
 enum ppp_variant { PPP_START, PPP_STARTALL };
+
+/* Pingpong_forked needs fork() beside MPI (forked.h): its functions stand where both are. */
+#if defined(SKAMPI_MPI) && SK_HAVE_FORK
+#define SK_IF_MPI_FORK(f) f
+#else
+#define SK_IF_MPI_FORK(f) NULL
+#endif
+#define SK_ROW_MPI_FORK(N, S, P, MP, V, M, I, F, PR, C, NO) SK_ROW_GUARDED(SK_IF_MPI_FORK, SK_FORKED_NEEDS, N, S, P, MP, V, M, I, F, PR, C, NO)
 
 #ifdef SKAMPI_MPI
 
@@ -393,6 +403,97 @@ static double measure_pingpong(sk_mctx *m, const sk_value *args)
 {
   return pingpong_run(m, args, &pingpong_variants[m->variant]);
 }
+
+/* ---- Pingpong_forked: Pingpong_Send_Recv in processes that have forked ---- */
+
+#if SK_HAVE_FORK
+/* The children this process forks: rank 0 sender_children, rank 1 receiver_children. */
+static long forked_wanted(const sk_mctx *m)
+{
+  return m->rank == 0 ? m->arg.sender_children : m->rank == 1 ? m->arg.receiver_children : 0;
+}
+
+static void init_Pingpong_forked(sk_mctx *m, const sk_value *args)
+{
+  init_pingpong(m, args);
+  if (m->failed) return;
+  if (m->arg.sender_children < 0 || m->arg.sender_children > SK_FORKED_MAX || m->arg.receiver_children < 0
+      || m->arg.receiver_children > SK_FORKED_MAX) {
+    char msg[160];
+    sprintf(msg, "Pingpong_forked: sender_children %ld and receiver_children %ld must be 0 to %d", m->arg.sender_children,
+            m->arg.receiver_children, SK_FORKED_MAX);
+    sk_meas_fail(m, msg);
+    return;
+  }
+  m->state = sk_calloc(1, sizeof(sk_forked));
+}
+
+/* Forks this process's children unless they run (untimed; again after the verifier
+** reaped them); a fork that fails fails the row, the ping-pong still runs (the partner
+** waits for it). */
+static void forked_ensure(sk_mctx *m)
+{
+  sk_forked *f = (sk_forked *)m->state;
+  char why[120], msg[200];
+  int n = (int)forked_wanted(m);
+  if (f == NULL || f->running > 0 || n == 0) return;
+  if (sk_forked_start(f, n, why, sizeof why) != n) {
+    sprintf(msg, "Pingpong_forked: %d of %d fork() calls succeeded (%.100s)", f->started, n, why);
+    sk_meas_fail(m, msg);
+  }
+}
+
+/* The time of one round trip of Pingpong_Send_Recv, while this process's children sleep. */
+static double measure_Pingpong_forked(sk_mctx *m, const sk_value *args)
+{
+  if (m->rank <= 1) forked_ensure(m);
+  return pingpong_run(m, args, &pingpong_variants[PP_SEND_RECV]);
+}
+
+/* Reaps the children by pid; rank 0 writes both ranks' under the result: rank 1 sends
+** its line (both ranks run finalize at the same point of every outcome, engine.c). */
+static void finalize_Pingpong_forked(sk_mctx *m, const sk_value *args)
+{
+  sk_forked *f = (sk_forked *)m->state;
+  char mine[400], other[400];
+  MPI_Status status;
+  (void)args;
+  mine[0] = '\0';
+  if (f != NULL) {
+    sk_forked_reap(f);
+    sk_forked_describe(f, mine, sizeof mine);
+  }
+  if (m->rank == 1) MPI_Send(mine, (int)sizeof mine, MPI_CHAR, 0, (int)m->arg.tag, sk_mpi_comm(m));
+  if (m->rank == 0) {
+    MPI_Recv(other, (int)sizeof other, MPI_CHAR, 1, (int)m->arg.tag, sk_mpi_comm(m), &status);
+    other[sizeof other - 1] = '\0';
+    if (f != NULL)
+      sprintf(m->note, "# forked children: rank 0 %.400s; rank 1 %.400s\n", mine, other[0] ? other : "none");
+  }
+  free(f);
+  m->state = NULL;
+}
+
+/* The ping-pong's bytes (Pingpong_Send_Recv's check), then this process's children: as
+** many started as asked, each reaped by its pid now; the run forks them anew. */
+static void check_Pingpong_forked(sk_mctx *m, const sk_value *args)
+{
+  sk_forked *f = (sk_forked *)m->state;
+  long wanted = forked_wanted(m);
+  char msg[200];
+  sk_mpi_check_pingpong(m, args);
+  if (m->failed || f == NULL) return;
+  if (f->started != wanted) {
+    sprintf(msg, "Pingpong_forked: rank %d started %d children, asked for %ld", m->rank, f->started, wanted);
+    sk_meas_fail(m, msg);
+    return;
+  }
+  if (sk_forked_reap(f) != f->started) {
+    sprintf(msg, "Pingpong_forked: rank %d reaped %d of its %d children by their pids", m->rank, f->reaped, f->started);
+    sk_meas_fail(m, msg);
+  }
+}
+#endif /* SK_HAVE_FORK */
 
 /* Pingpong_Bsend_Recv: init attaches a buffer for two messages (MPI_Pack_size +
 ** MPI_BSEND_OVERHEAD each, so that a ping whose space the library has not reclaimed yet
@@ -780,6 +881,9 @@ static const sk_measurement mpi_p2p_table[] = {
   SK_ROW_MPI("Par_Pingpong_Send_Recv", "count:i datatype:t tag:i iterations:i procs:i nodesize:i", SK_PATTERN_COLLECTIVE, 2, 0,
              measure_Par_Pingpong_Send_Recv, init_Par_Pingpong_Send_Recv, NULL,
              NULL, check_Par_Pingpong_Send_Recv, NULL),
+  SK_ROW_MPI_FORK("Pingpong_forked", "count:i datatype:t tag:i iterations:i sender_children:i receiver_children:i",
+                  SK_PATTERN_P2P, 2, PP_SEND_RECV, measure_Pingpong_forked, init_Pingpong_forked, finalize_Pingpong_forked,
+                  NULL, check_Pingpong_forked, NULL),
   SK_ROW_ALIAS("Isend_callduration", "MPI_Isend_callduration"),
   SK_ROW_END
 };

@@ -8,7 +8,11 @@
 # processes, OSU's osu_bw_persistent, osu_bibw_persistent, osu_bw_fan_in, osu_bw_fan_out
 # (header, columns, MB/s = bytes / the .sko's time, -W taken without a warning) and osu_mbw_mr -p PAIRS (the pairs
 # measured and printed; no "no effect" warning; too many pairs refused), osu_init (the
-# time of MPI_Init in OSU's line) and osu_hello.
+# time of MPI_Init in OSU's line), osu_hello, and osu_latency_mp (Pingpong_forked: OSU's
+# two "Number of forked processes" lines, its 10-wide latency column = half the .sko's
+# round trip, -t S:R's children started and reaped on each rank by the pids the notes
+# name, none of them left; -c verified; -t R none on the sender; a bad -t refused; a
+# rank killed mid-run leaves no child behind).
 set -u
 . "$(dirname "$0")/../lib.sh"
 impl=$1; skampi=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
@@ -91,4 +95,49 @@ say $? "$impl osu_hello_line" "exit $st: $(head -c 300 "$o/hello.out") $(head -c
 run 2 osu_bw -p 1 -m 1:2 -i 10 > "$o/bwp.out" 2> "$o/bwp.err"; st=$?
 [ $st -eq 0 ] && grep -qx "skampi: osu_bw option '-p' has no effect here (skampi's own choice is kept)" "$o/bwp.err"
 say $? "$impl osu_bw_pairs_no_effect" "exit $st: $(head -c 300 "$o/bwp.err")"
+
+# osu_latency_mp -t 3:2: OSU 7.4's lines and columns, t = half the round trip, the children
+# of each size started and reaped by pid (the note under each result line), none left
+run 2 osu_latency_mp -m 1:64 -t 3:2 -i 20 > "$o/mp.out" 2> "$o/mp.err"; st=$?
+pids=$(grep '^# forked children: ' "$o/osu_latency_mp.sko" | grep -o '(pids [0-9 ]*)' | tr -d '(pids)' | tr '\n' ' ')
+[ $st -eq 0 ] && [ "$(sed -n 1,6p "$o/mp.out")" = "# Number of forked processes in sender: 3
+# Number of forked processes in receiver: 2
+
+# OSU MPI Multi-process Latency Test v7.4
+# Datatype: MPI_CHAR.
+# Size         Avg Latency(us)  skampi flags" ] &&
+  [ "$(rows "$o/mp.out" | awk '{ printf "%s ", $1 }')" = "1 2 4 8 16 32 64 " ] &&
+  [ "$(rows "$o/mp.out" | awk 'length($0) >= 20 && substr($0, 1, 10) ~ /^[0-9]+ +$/ && substr($0, 11, 10) ~ /^ *[0-9]+\.[0-9][0-9]$/' | wc -l)" -eq 7 ] &&
+  [ "$(rows "$o/mp.out" | awk '{ printf "%.2f ", $2 }')" = "$(sko_col "$o/osu_latency_mp.sko" osu_latency_mp 4 | awk '{ for (i = 1; i <= NF; i++) printf "%.2f ", $i / 2 }')" ] &&
+  grep -q '^# input file: Pingpong_forked ' "$o/osu_latency_mp.sko" && ! grep -q 'no effect' "$o/mp.err"
+say $? "$impl osu_latency_mp_layout_and_values" "exit $st: $(head -c 900 "$o/mp.out") $(head -c 300 "$o/mp.err")"
+[ $st -eq 0 ] && [ "$(grep -c '^# forked children: rank 0 3 started (pids [0-9]* [0-9]* [0-9]*), 3 reaped; rank 1 2 started (pids [0-9]* [0-9]*), 2 reaped$' "$o/osu_latency_mp.sko")" -eq 7 ] &&
+  [ "$(echo $pids | wc -w)" -eq 35 ] && [ "$(echo $pids | tr ' ' '\n' | sort -u | wc -l)" -eq 35 ] &&
+  [ "$(ps -o pid=,args= -p "$(echo $pids | tr ' ' ',')" 2>/dev/null | grep -cF "$skampi")" -eq 0 ]
+say $? "$impl osu_latency_mp_children_started_and_reaped" "exit $st: pids $pids; $(grep -m 2 'forked' "$o/osu_latency_mp.sko"); left: $(ps -o pid=,args= -p "$(echo $pids | tr ' ' ',')" 2>/dev/null | head -c 300)"
+# -c: skampi's verification (the bytes, the children counted and reaped); -t R: none on rank 0
+run 2 osu_latency_mp -m 1:8 -t 2 -c -o mpv.sko > "$o/mpv.out" 2> "$o/mpv.err"; st=$?
+[ $st -eq 0 ] && [ "$(sed -n 1,2p "$o/mpv.out")" = "# Number of forked processes in sender: 0
+# Number of forked processes in receiver: 2" ] &&
+  [ "$(rows "$o/mpv.out" | awk '$3 ~ /verified/' | wc -l)" -eq 4 ] &&
+  [ "$(grep -c '^# forked children: rank 0 0 started, 0 reaped; rank 1 2 started (pids [0-9]* [0-9]*), 2 reaped$' "$o/mpv.sko")" -eq 4 ]
+say $? "$impl osu_latency_mp_verified_receiver_only" "exit $st: $(head -c 600 "$o/mpv.out") $(head -c 300 "$o/mpv.err") $(grep -m 1 forked "$o/mpv.sko")"
+run 2 osu_latency_mp -t 2:0 -o mpbad.sko > "$o/mpbad.out" 2> "$o/mpbad.err"; st=$?
+[ $st -ne 0 ] && grep -q "osu_latency_mp -t '2:0': give \[S:\]R" "$o/mpbad.err" && [ ! -f "$o/mpbad.sko" ]
+say $? "$impl osu_latency_mp_bad_t_refused" "exit $st: $(head -c 300 "$o/mpbad.err")"
+# a rank killed mid-run (SIGKILL: no finalize): the children of both ranks still end
+# (each leaves when its parent is gone, or after 2 s); the victim is a parent of children
+(cd "$o" && exec timeout 300 "$top/tools/mpirun.sh" "$impl" 2 "$skampi" osu_latency_mp -t 2:2 -m 1048576:4194304 -i 4000 -o mpkill.sko \
+  > "$o/mpkill.out" 2> "$o/mpkill.err") & lpid=$!
+mine() {   # "pid ppid" of this run's skampi processes (ranks and their children)
+  ps -eo pid=,ppid=,args= | awk -v b="$skampi" -v a="$skampi osu_latency_mp -t 2:2 -m 1048576:4194304 -i 4000 -o mpkill.sko" '$3 == b && index($0, a) { print $1, $2 }'
+}
+n=0; before=0
+while [ $n -lt 300 ]; do before=$(mine | wc -l); [ "$before" -ge 6 ] && break; sleep 0.1; n=$((n + 1)); done
+victim=$(mine | awk '{ parent[$1] = $2 } END { for (p in parent) if (parent[p] in parent) { print parent[p]; exit } }')
+[ -n "$victim" ] && kill -KILL "$victim" 2>/dev/null
+wait $lpid 2>/dev/null
+n=0; while [ $n -lt 60 ] && [ "$(mine | wc -l)" -gt 0 ]; do sleep 0.1; n=$((n + 1)); done
+[ "$before" -ge 6 ] && [ -n "$victim" ] && [ "$(mine | wc -l)" -eq 0 ]
+say $? "$impl osu_latency_mp_killed_rank_leaves_no_child" "before $before, killed $victim, left: $(mine | head -c 300)"
 finish

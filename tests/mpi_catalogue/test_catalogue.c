@@ -42,6 +42,7 @@
 #include "../../split/base/base.c"
 #include "../../split/base/host.c"
 #include "../../split/base/clock_skew.c"
+#include "../../split/base/forked.c"
 #include "../../split/transport/library_polling.c"
 #include "../../split/transport/transport_mpi.c"
 #include "../../split/transport/mpi_objects.c"
@@ -188,6 +189,8 @@ static const recipe recipes[] = {
   { "Pingpong_Isendrecv", "C T 1 C T 2 3", 'P', CHK_NONE },
   { "Pingpong_Isendrecv_replace", "C T 1 2 3", 'P', CHK_NONE },
   { "Pingpong_Send_c_Recv_c", "C T 1 3", 'P', CHK_NONE },
+  /* osu_latency_mp: the ping-pong with 2 children forked on rank 0, 1 on rank 1 */
+  { "Pingpong_forked", "C T 1 3 2 1", 'P', CHK_NONE },
   /* §3.2 */
   { "Bcast", "C T R", 'A', CHK_BCAST },
   { "Bcast_Send_Recv", "C T R", 'A', CHK_BCAST },

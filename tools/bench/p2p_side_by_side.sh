@@ -4,7 +4,8 @@
 # under skampi beside the real tools, in one go, on one MPI: IMB-MPI1's PingPing,
 # PingPingAnySource, PingPongAnySource (2 processes; t[usec]) and Biband (4 processes;
 # Mbytes/sec), OSU 7.4's osu_bw_persistent, osu_bibw_persistent (2 processes) and
-# osu_mbw_mr -p 1 (4 processes; MB/s), and osu_init (3 launches of each). Each tool's table is read per size and the ratio
+# osu_mbw_mr -p 1 (4 processes; MB/s), osu_latency_mp (2 processes; latency in us), and
+# osu_init (3 launches of each). Each tool's table is read per size and the ratio
 # skampi / peer written, with the median ratio per benchmark, to
 # tools/bench/results/p2p-<mpi>.txt. Times: a ratio above 1 means skampi's time is
 # longer; bandwidths: above 1 means skampi's is higher. The figures differ by definition
@@ -36,7 +37,7 @@ for f in osu_util osu_util_mpi osu_util_graph osu_util_papi osu_util_validation;
   [ -f "$osu/$f.o" ] || $cc -O2 -c -DPACKAGE_VERSION='"7.4"' -I"$src/c/util" -o "$osu/$f.o" "$src/c/util/$f.c"
 done
 for b in pt2pt/persistent/osu_bw_persistent pt2pt/persistent/osu_bibw_persistent pt2pt/standard/osu_mbw_mr \
-         startup/osu_init; do
+         pt2pt/standard/osu_latency_mp startup/osu_init; do
   [ -x "$osu/$(basename $b)" ] ||
     $cc -O2 -DPACKAGE_VERSION='"7.4"' -I"$src/c/util" -o "$osu/$(basename $b)" "$src/c/mpi/$b.c" "$osu"/*.o -lm
 done
@@ -54,7 +55,7 @@ out=$res/p2p-$impl.txt
 {
   echo "# tools/bench/p2p_side_by_side.sh $impl: skampi by the tools' names beside the tools, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) processors"
   echo "# $($cc -v 2>&1 | grep -i 'mpich version\|open mpi' | head -n 1)"
-  echo "# benchmark size skampi peer skampi/peer (t[usec] for IMB's PingPing*/PingPong*, MB/s for the others)"
+  echo "# benchmark size skampi peer skampi/peer (t[usec] for IMB's PingPing*/PingPong*, us for osu_latency_mp, MB/s for the others)"
 } > "$out.tmp"
 compare() {   # NAME SKAMPI_PAIRS PEER_PAIRS: the joined lines and the median ratio
   printf '%s\n' "$2" > "$work/a"; printf '%s\n' "$3" > "$work/b"
@@ -81,6 +82,11 @@ for b in osu_bw_persistent osu_bibw_persistent; do
   (cd "$work" && run 2 "$sk" $b -m 1:65536 -i 1000 -o $b.sko -q > $b.sk 2> $b.err)
   compare $b "$(osu_col "$work/$b.sk")" "$(osu_col "$work/$b.peer")"
 done
+# osu_latency_mp (the default 2:2 children; OSU 7.4's rank 1 forks none, skampi's 2,
+# doc/peers.md): 1 B .. 64 KiB, 1000 round trips each; the latency column
+(cd "$work" && run 2 "$osux/osu_latency_mp" -m 1:65536 -i 1000 > latmp.peer 2>&1)
+(cd "$work" && run 2 "$sk" osu_latency_mp -m 1:65536 -i 1000 -o latmp.sko -q > latmp.sk 2> latmp.err)
+compare osu_latency_mp "$(osu_col "$work/latmp.sk")" "$(osu_col "$work/latmp.peer")"
 # osu_mbw_mr -p 1 on 4 processes (2 idle): fewer sizes and windows (MPICH's idle ranks
 # poll, on an oversubscribed host OSU's 1000 windows per size took minutes)
 (cd "$work" && run 4 "$osux/osu_mbw_mr" -p 1 -m 1:4096 -i 100 > mbw.peer 2>&1)
