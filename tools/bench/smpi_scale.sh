@@ -46,7 +46,7 @@ priv=${PRIVATIZATION:-mmap}
 mkdir -p "$w" || exit 1
 command -v smpicc >/dev/null && command -v smpirun >/dev/null || { echo "needs smpicc and smpirun (libsimgrid-dev)" >&2; exit 2; }
 case ${COLL:-log} in
-  log) coll_cfg="--cfg=smpi/barrier:ompi_tree --cfg=smpi/reduce:binomial --cfg=smpi/gather:ompi_binomial" ;;
+  log) coll_cfg="--cfg=smpi/barrier:ompi_tree --cfg=smpi/reduce:binomial --cfg=smpi/gather:ompi_binomial --cfg=smpi/bcast:binomial_tree --cfg=smpi/allreduce:rdb" ;;
   default) coll_cfg= ;;
   *) echo "COLL=log or COLL=default" >&2; exit 2 ;;
 esac
@@ -102,6 +102,26 @@ run() {
   [ "$_maps" -gt 0 ] && per_rank_maps=$(awk -v m="$_maps" -v p="$_p" -v o="$per_rank_maps" 'BEGIN { r = m / p; printf "%.2f", (r > o ? r : o) }')
   return 0
 }
+# model_check P SKO: the readings of ski/smpi_scale.ski against the model (above)
+model_check() {
+  awk -v p="$1" '
+    function ceil_log2(n,  k) { k = 0; while (2 ^ k < n) k++; return k }
+    /^# begin result/ { what = $0 }
+    /^#/ || NF < 3 { next }
+    {
+      i = $1 ~ /=$/ ? 3 : 1   # a label "count= 1" first
+      s = $i; t = $(i + 1)
+      d = ceil_log2(p)
+      if (what ~ /Bcast/) m = d * 10 + d * (d + 1) / 2 * s / 1250
+      else if (what ~ /Allreduce/) m = ceil_log2(p) * (10 + 8 / 1250)
+      else if (what ~ /Barrier/) m = 2 * ceil_log2(p) * 10
+      else next
+      e = t / m - 1; n++
+      if ((e < 0 ? -e : e) >= worst) { worst = e < 0 ? -e : e; we = e; at = what ", " s " B: " t " us, model " m " us" }
+    }
+    END { printf "%6d  model     %d readings, largest difference %+.2f%% (%s)\n", p, n, 100 * we, at }' "$2" | sed 's/# begin result //' | tee -a "$res"
+}
+
 # mappings per rank for the check: measured on the first P, till then the figures of
 # doc/simulated.md for the privatisation (mmap 3, dlopen 8)
 case $priv in dlopen) per_rank_maps=8.1 ;; *) per_rank_maps=3.1 ;; esac
@@ -120,6 +140,7 @@ for p in $procs; do
   fi
   if [ "${SUITE:-1}" != 0 ]; then
     run "$p" suite "$w/skampi-smpi" -i "$top/ski/smpi_scale.ski" -o "$w/suite$p.sko"
+    [ "${COLL:-log}" = log ] && model_check "$p" "$w/suite$p.sko"
     [ -z "${BEFORE:-}" ] || run "$p" suite@ "$w/skampi-before" -i "$top/ski/smpi_scale.ski" -o "$w/suite-before$p.sko"
   fi
   sum_wall=0 sum_cpu=0 max_rss=0 n=0
