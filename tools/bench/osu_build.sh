@@ -22,6 +22,9 @@ osu=$(cd "$osu" && pwd)
 prefix=${OSU_PREFIX:-/work/osu-inst-$impl}
 mkdir -p "$prefix/bin" "$prefix/build"
 util=$osu/c/util
+# configure would define PACKAGE_VERSION (OSU's headers print it; osu_get_multi_lat needs it)
+ver=$(sed -n 's/^AC_INIT(\[[^]]*\], *\[\([^]]*\)\].*/\1/p' "$osu/configure.ac" 2>/dev/null | head -1)
+cc="$cc -DPACKAGE_VERSION=\"${ver:-7}\""
 # the helpers every program links: options, printing, buffers (osu_util_mpi.c), the
 # neighbourhood graphs and the -c validation; PAPI's file is empty without _ENABLE_PAPI_
 objs=
