@@ -51,9 +51,9 @@ opts() { # PROGRAM NAME
   case $1 in
     osu) case $2 in
            osu_init|osu_hello) echo "" ;;
-           osu_barrier|osu_ibarrier|osu_barrier_persistent) echo "-i 1000 -x 100" ;;
-           osu_neighbor_*|osu_ineighbor_*) echo "-m 1:4096 -i 100 -x 10" ;; # 3 processes on 2 cores
-           *) echo "-m 1:4096 -i 1000 -x 100" ;;
+           osu_barrier|osu_ibarrier|osu_barrier_persistent) echo "-i 200 -x 20" ;;
+           osu_neighbor_*|osu_ineighbor_*) echo "-m 1:4096 -i 50 -x 5" ;; # 3 processes on 2 cores
+           *) echo "-m 1:4096 -i 200 -x 20" ;;
          esac ;;
     IMB-MT) echo "-thread_level multiple -datatype char -count 1,64,4096 -repeat 200" ;;
     IMB-IO) echo "-msglog 10:12 -iter 10 -npmin 2 -aggregate_mode non_aggregate" ;; # skampi's mode
@@ -199,8 +199,8 @@ load_end=$(uptime | sed 's/.*load average: *//')
   echo "# tools/bench/peers_ratios.sh $impl: skampi beside the OSU micro-benchmarks 7.4 and IMB 2021 by name, doc/peers.md's benchmarks"
   echo "# started $started, $(( ($(date +%s) - t0) / 60 )) min; $(uname -n), $(nproc) cores; load average (1, 5, 15 min) at the start $load_start, at the end $load_end"
   echo "# MPI: $version; skampi $(git describe --always --dirty 2>/dev/null || echo '?'); OSU $osu_dir; $(grep -h -m1 -o 'Intel(R) MPI Benchmarks [0-9.]*' "$logs"/*.list 2>/dev/null | head -1) $imb_dir"
-  echo "# options: OSU -m 1:4096 -i 1000 -x 100 (barriers: no -m; osu_init, osu_hello: none); IMB -msglog 0:10 -iter 100 -npmin 2;"
-  echo "#   (OSU's neighbourhood collectives: np=3, -i 100 -x 10); IMB-P2P -msglog 0:10 -iter 100 (Stencil2D/3D: np=4/8, -iter 20); IMB-IO -msglog 10:12 -iter 10 -npmin 2 -aggregate_mode non_aggregate; IMB-MT -thread_level multiple -datatype char"
+  echo "# options: OSU -m 1:4096 -i 200 -x 20 (barriers: no -m; osu_init, osu_hello: none); IMB -msglog 0:10 -iter 100 -npmin 2;"
+  echo "#   (OSU's neighbourhood collectives: np=3, -i 50 -x 5); IMB-P2P -msglog 0:10 -iter 100 (Stencil2D/3D: np=4/8, -iter 20); IMB-IO -msglog 10:12 -iter 10 -npmin 2 -aggregate_mode non_aggregate; IMB-MT -thread_level multiple -datatype char"
   echo "#   -count 1,64,4096 -repeat 200 with OMP_NUM_THREADS=1; np=2 unless the line says otherwise"
   echo "# each benchmark: peer (a), skampi, peer (b), the same command line; per size m = (a + b) / 2"
   echo "# ratio: median over sizes of skampi/m (time) or m/skampi (rate): > 1 = skampi reads slower; peer: the median"
