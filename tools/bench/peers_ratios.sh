@@ -7,7 +7,8 @@
 # is doc/peers.md's tables (first column the benchmark, the `skampi ...` cell its name
 # under skampi), nothing else. Both tools print the peer's table, so one reader takes both
 # (see figures() below): per size the figure the table leads with -- OSU's second column
-# (latency in us, MB/s, messages/s; osu_init's avg ms), IMB's t_max where it prints
+# (latency in us, MB/s, messages/s; the first, "Avg Latency" or "Overall", of the
+# barriers without sizes; osu_init's avg ms), IMB's t_max where it prints
 # t_min/t_max/t_avg, else its first figure (t[usec], t_ovrl, t_avg, Mbytes/sec), t_pure for
 # IMB-IO's non-blocking ones (skampi overlaps no computation there) and IMB's NON-AGGREGATE
 # table where it prints two.
@@ -52,7 +53,7 @@ opts() { # PROGRAM NAME
     osu) case $2 in
            osu_init|osu_hello) echo "" ;;
            osu_barrier|osu_ibarrier|osu_barrier_persistent) echo "-i 200 -x 20" ;;
-           osu_neighbor_*|osu_ineighbor_*) echo "-m 1:4096 -i 50 -x 5" ;; # 3 processes on 2 cores
+           osu_neighbor_*|osu_ineighbor_*) echo "-m 1:256 -i 20 -x 2" ;; # 3 processes on 2 cores
            *) echo "-m 1:4096 -i 200 -x 20" ;;
          esac ;;
     IMB-MT) echo "-thread_level multiple -datatype char -count 1,64,4096 -repeat 200" ;;
@@ -88,7 +89,7 @@ figures() {
   awk -v prog="$2" '
     function kind_of(h) { return (h ~ /MB\/s|Mbytes\/sec|Msg\/sec|Messages\/s|Bandwidth/) ? "rate" : "time" }
     prog == "osu" && /^# *Size/ { print kind_of($0); osu = 1; next }
-    prog == "osu" && /^# *Avg Latency/ { print "time"; osu = 2; next }
+    prog == "osu" && /^# *(Avg Latency|Overall)\(us\)/ { print "time"; osu = 2; next }
     prog == "osu" && /^nprocs: / { print "time"; for (i = 1; i < NF; i++) if ($i == "avg:") print "-", $(i + 1); exit }
     osu == 1 && /^[0-9]/ && NF >= 2 { if (!($1 in seen)) print $1, $2; seen[$1] = 1; next }
     osu == 2 && /^ *[0-9.]+( |$)/ { print "-", $1; exit }
@@ -200,7 +201,7 @@ load_end=$(uptime | sed 's/.*load average: *//')
   echo "# started $started, $(( ($(date +%s) - t0) / 60 )) min; $(uname -n), $(nproc) cores; load average (1, 5, 15 min) at the start $load_start, at the end $load_end"
   echo "# MPI: $version; skampi $(git describe --always --dirty 2>/dev/null || echo '?'); OSU $osu_dir; $(grep -h -m1 -o 'Intel(R) MPI Benchmarks [0-9.]*' "$logs"/*.list 2>/dev/null | head -1) $imb_dir"
   echo "# options: OSU -m 1:4096 -i 200 -x 20 (barriers: no -m; osu_init, osu_hello: none); IMB -msglog 0:10 -iter 100 -npmin 2;"
-  echo "#   (OSU's neighbourhood collectives: np=3, -i 50 -x 5); IMB-P2P -msglog 0:10 -iter 100 (Stencil2D/3D: np=4/8, -iter 20); IMB-IO -msglog 10:12 -iter 10 -npmin 2 -aggregate_mode non_aggregate; IMB-MT -thread_level multiple -datatype char"
+  echo "#   (OSU's neighbourhood collectives: np=3, -m 1:256 -i 20 -x 2); IMB-P2P -msglog 0:10 -iter 100 (Stencil2D/3D: np=4/8, -iter 20); IMB-IO -msglog 10:12 -iter 10 -npmin 2 -aggregate_mode non_aggregate; IMB-MT -thread_level multiple -datatype char"
   echo "#   -count 1,64,4096 -repeat 200 with OMP_NUM_THREADS=1; np=2 unless the line says otherwise"
   echo "# each benchmark: peer (a), skampi, peer (b), the same command line; per size m = (a + b) / 2"
   echo "# ratio: median over sizes of skampi/m (time) or m/skampi (rate): > 1 = skampi reads slower; peer: the median"
