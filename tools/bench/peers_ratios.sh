@@ -11,7 +11,8 @@
 # barriers without sizes; osu_init's avg ms), IMB's t_max where it prints
 # t_min/t_max/t_avg, else its first figure (t[usec], t_ovrl, t_avg, Mbytes/sec), t_pure for
 # IMB-IO's non-blocking ones (skampi overlaps no computation there) and IMB's NON-AGGREGATE
-# table where it prints two.
+# table where it prints two (IMB-IO's reads and non-blocking ones print AGGREGATE only,
+# taken then, and the line says so).
 # Per benchmark, over the sizes both tools printed (m = the mean of the two peer runs a, b):
 #   ratio    median of skampi / m for times, m / skampi for bandwidths and rates: above 1
 #            always means skampi read slower than the peer
@@ -20,7 +21,9 @@
 #            figure lies between a and b
 # A benchmark that fails under either tool (exit status, or no table) gets a line saying
 # which, its exit status and its first error line; one the peer does not have (not built,
-# or not in its -list) says so; a run is stopped after $RATIO_TIMEOUT s (default 120). Writes tools/bench/results/peers_ratios-<mpi>.txt with
+# or not in its -list) says so; one whose tables cannot be paired (no size both print:
+# a size label of its own) says "mismatch" and why. A run is stopped after
+# $RATIO_TIMEOUT s (default 120). Writes tools/bench/results/peers_ratios-<mpi>.txt with
 # the load average before and after; tools/bench/peers_ratios_doc.sh puts the ratios into
 # doc/peers.md. Raw logs stay in $RATIO_LOGS (default /tmp/ratio/<mpi>). 2 processes,
 # more where the peer needs them (NP below). Peers are not part of skampi: build them with
@@ -86,7 +89,7 @@ awk '/^## OSU/ { prog = "osu"; next } /^## IMB-/ { prog = $2; next } /^## / { pr
 # figures FILE PROGRAM: "KIND" on the first line (time or rate), then "SIZE FIGURE" per
 # data line of the first table (SIZE "-" for tables without sizes)
 figures() {
-  awk -v prog="$2" '
+  awk -v prog="$2" -v take_aggregate="${3:-}" '
     function kind_of(h) { return (h ~ /MB\/s|Mbytes\/sec|Msg\/sec|Messages\/s|Bandwidth/) ? "rate" : "time" }
     prog == "osu" && /^# *Size/ { print kind_of($0); osu = 1; next }
     prog == "osu" && /^# *(Avg Latency|Overall)\(us\)/ { print "time"; osu = 2; next }
@@ -94,7 +97,7 @@ figures() {
     osu == 1 && /^[0-9]/ && NF >= 2 { if (!($1 in seen)) print $1, $2; seen[$1] = 1; next }
     osu == 2 && /^ *[0-9.]+( |$)/ { print "-", $1; exit }
     prog != "osu" && /^# Benchmarking / { if (done) exit; bench = 1; agg = 0; col = 0; next }
-    prog != "osu" && /MODE: AGGREGATE/ { agg = 1; next }
+    prog != "osu" && /MODE: AGGREGATE/ { agg = (take_aggregate == ""); next }
     prog != "osu" && /MODE: NON-AGGREGATE/ { agg = 0; next }
     bench && !agg && /^ *#bytes|^ *#repetitions/ {
       delete at; for (i = 1; i <= NF; i++) at[$i] = i
@@ -171,7 +174,16 @@ while read -r prog name cmd; do
     rc_s=$(run "$key.skampi" "$prog" "$np" "$logs/skampi" $cmd $o)
     # shellcheck disable=SC2086
     rc_b=$(run "$key.peer_b" "$prog" "$np" $peer $o)
-    for t in peer_a skampi peer_b; do figures "$logs/$key.$t.out" "$prog" > "$logs/$key.$t.fig"; done
+    note=
+    for t in peer_a skampi peer_b; do
+      figures "$logs/$key.$t.out" "$prog" > "$logs/$key.$t.fig"
+      # IMB-IO's reads and non-blocking ones print an AGGREGATE table only, whatever
+      # -aggregate_mode says: that one then, and the line says so
+      if [ "$(wc -l < "$logs/$key.$t.fig")" -lt 2 ] && grep -q 'MODE: AGGREGATE' "$logs/$key.$t.out" &&
+          ! grep -q 'MODE: NON-AGGREGATE' "$logs/$key.$t.out"; then
+        figures "$logs/$key.$t.out" "$prog" aggregate > "$logs/$key.$t.fig"; note=" (the peer's AGGREGATE table, its only one)"
+      fi
+    done
     why=
     # no figure from any of the three, every one exiting 0: nothing measured (osu_hello)
     if [ "$rc_a$rc_s$rc_b" = 000 ] && [ "$(cat "$logs/$key".*.fig | wc -l)" -eq 0 ]; then
@@ -185,11 +197,13 @@ while read -r prog name cmd; do
         why="$who exit 0, no figures: $(first_error "$logs/$key.$t.err" "$logs/$key.$t.out")"; break; fi
     done
     if [ "$why" = none ]; then :
+    elif [ "${why%%:*}" = mismatch ]; then line=$why
     elif [ -n "$why" ]; then line="failed: $why"
     else
       c=$(compare "$logs/$key.peer_a.fig" "$logs/$key.skampi.fig" "$logs/$key.peer_b.fig")
-      if [ "$c" = none ]; then line="failed: no size with a nonzero figure in all three runs"
-      else set -- $c; line="ok $1 sizes=$2 ratio=$3 peer=$4 within=$5 inside=$6"; fi
+      if [ "$c" = none ]; then
+        line="mismatch: no size both print with a nonzero figure (sizes: peer $(sed 1d "$logs/$key.peer_a.fig" | cut -d' ' -f1 | tr '\n' ' ')skampi $(sed 1d "$logs/$key.skampi.fig" | cut -d' ' -f1 | tr '\n' ' ' | sed 's/ $//'))"
+      else set -- $c; line="ok $1 sizes=$2 ratio=$3 peer=$4 within=$5 inside=$6$note"; fi
     fi
   fi
   printf '%-8s %-36s np=%s %s\n' "$prog" "$name" "$np" "$line" >> "$logs/lines"
@@ -208,4 +222,4 @@ load_end=$(uptime | sed 's/.*load average: *//')
   echo "#   spread min(a,b)/m..max(a,b)/m in the same sense; within: ratio inside it; inside: sizes where skampi lies between a and b"
   cat "$logs/lines"
 } > "$out"
-echo "peers_ratios: $out ($(grep -c ' ok ' "$out") ok, $(grep -c ' failed: ' "$out") failed, $(grep -c ' no-peer: \| uncovered: \| no-figure: ' "$out") without a pair); raw logs in $logs" >&2
+echo "peers_ratios: $out ($(grep -c ' ok ' "$out") ok, $(grep -c ' failed: ' "$out") failed, $(grep -c ' mismatch: ' "$out") mismatched, $(grep -c ' no-peer: \| uncovered: \| no-figure: ' "$out") without a pair); raw logs in $logs" >&2

@@ -8,7 +8,8 @@
 # nothing (the column and the paragraph are replaced, not added again); every other
 # column is left as it is. A cell: the median ratio skampi / peer with the peer's own
 # spread in brackets ("1.05 (0.97..1.03)"); "fails: skampi" or "fails: OSU" / "fails: IMB-xx" with the exit
-# status; "--" where skampi runs none by that name, the peer has no such program,
+# status; "-- (no common size)" where the two tables cannot be paired; "IMB: AGGREGATE"
+# after a ratio taken from IMB's AGGREGATE table (IMB-IO's reads and non-blocking ones); "--" where skampi runs none by that name, the peer has no such program,
 # nothing is measured (osu_hello) or RESULTS has no line for it.
 set -eu
 res=${1:-}
@@ -30,10 +31,11 @@ awk -v mpi="$mpi" -v resname="$res" -v started="$started" -v load="$load" -v bus
     k = $1 " " $2; st = $4
     if (st == "ok") { r = p = ""
       for (i = 5; i <= NF; i++) { if ($i ~ /^ratio=/) r = substr($i, 7); if ($i ~ /^peer=/) p = substr($i, 6) }
-      cell[k] = r " (" p ")" }
+      cell[k] = r " (" p ")" (($0 ~ /AGGREGATE table/) ? " IMB: AGGREGATE" : "") }
     else if (st == "failed:") { who = ($5 == "skampi") ? "skampi" : ($1 == "osu") ? "OSU" : $1
       ex = ""; for (i = 5; i < NF; i++) if ($i == "exit") { ex = $(i + 1); sub(/:$/, "", ex); sub(/,$/, "", ex); break }
       cell[k] = "fails: " who (ex != "" && ex != "0" ? " (exit " ex ")" : " (no table)") }
+    else if (st == "mismatch:") cell[k] = "-- (no common size)"
     else cell[k] = "--"
     next }
   function note() {
@@ -43,8 +45,8 @@ awk -v mpi="$mpi" -v resname="$res" -v started="$started" -v load="$load" -v bus
     print "slower), the peer run just before and just after skampi with the same command line and"
     print "their mean taken; in brackets the peer'"'"'s own spread between those two runs, in the same"
     print "sense. \"fails\": that tool ended with an error or printed no table; \"--\": not covered, no"
-    print "such program in the peer, or nothing measured. tools/bench/peers_ratios.sh (make"
-    print "peers-ratios), " resname ", " started ";"
+    print "such program in the peer, nothing measured, or (in brackets why) no pair of tables to set"
+    print "side by side. tools/bench/peers_ratios.sh (make peers-ratios), " resname ", " started ";"
     print "load average (1, 5, 15 min) " load "."
     if (busy) print "The machine was busy then (load above 1 on its 2 cores): rerun on a quiet one before reading much into these."
     print ""
