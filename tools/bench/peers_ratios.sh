@@ -165,7 +165,11 @@ while read -r prog name cmd; do
   np=$(NP "$prog" "$name"); o=$(opts "$prog" "$name")
   key=$(echo "$prog-$name" | tr -c 'A-Za-z0-9_\n-' '_')
   if [ "$cmd" = - ]; then line="uncovered: skampi runs none by this name"
-  elif ! has_peer "$prog" "$name"; then line="no-peer: the peer has no such program ($([ "$prog" = osu ] && echo "no $name in $osu_dir" || echo "$prog -list lacks it"))"
+  elif ! has_peer "$prog" "$name"; then
+    if [ "$prog" = osu ]; then why="no $name in $osu_dir"
+    elif [ -x "$imb_dir/$prog" ]; then why="$prog -list lacks it"
+    else why="no $prog in $imb_dir"; fi
+    line="no-peer: the peer has no such program ($why)"
   else
     if [ "$prog" = osu ]; then peer="$osu_dir/$name"; else peer="$imb_dir/$prog $name"; fi
     # shellcheck disable=SC2086
