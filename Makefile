@@ -28,6 +28,10 @@
 #   make simulated-sweep  the simulated group's MPI_Bcast check up to 1024 simulated ranks
 #   make smpi-bench   skampi's own cost under SMPI at 256 ... 4096 ranks (results file;
 #                     PRIVATIZATION=mmap sh tools/bench/smpi_scale.sh 16384: 18 min, 16 GB)
+#   make peers-ratios  skampi beside the OSU micro-benchmarks 7.4 and IMB 2021 by name, every
+#                     benchmark of doc/peers.md (tools/bench/peers_ratios.sh, MPI=mpich or
+#                     openmpi; peers built by tools/bench/osu_build.sh and imb_build.sh;
+#                     under 30 minutes), then its ratio column in doc/peers.md
 #   make hosts-check  the truth tests across hosts made of network namespaces on this
 #                     machine (root; tools/hosts.sh); also a group of make check
 #   make fuzz-smoke   the fuzzing harnesses' smoke pass (every reader, a few minutes)
@@ -228,6 +232,11 @@ simulated-sweep:
 
 smpi-bench:
 	sh tools/bench/smpi_scale.sh
+
+MPI = mpich
+peers-ratios:
+	sh tools/bench/peers_ratios.sh $(MPI)
+	sh tools/bench/peers_ratios_doc.sh tools/bench/results/peers_ratios-$(MPI).txt
 
 portability:
 	tools/setup.sh portability

@@ -4,10 +4,11 @@
 # wrappers, for tools/bench/imb_side_by_side.sh. IMB is not part of skampi and is not
 # downloaded here. IMB builds inside its own tree, so the source is copied to
 # PREFIX/build first and the binaries go to PREFIX/bin; PREFIX is $IMB_PREFIX, default
-# /work/imb-inst-<mpi>. Builds IMB-MPI1, IMB-NBC, IMB-RMA, IMB-EXT, IMB-IO and IMB-MT
-# with IMB's own flags (-O0 -Werror: its timed loops are MPI calls; mpi.h's C++ bindings
-# are left out); a suite that fails to build is reported and skipped; IMB_SUITES="MPI1 MT"
-# builds only those. Exit 1 when IMB-MPI1 does not build.
+# /work/imb-inst-<mpi>. Builds IMB-MPI1, IMB-NBC, IMB-RMA, IMB-EXT, IMB-IO, IMB-MT,
+# IMB-P2P and IMB-MPI4 (MPI-4: not with Open MPI 4.1) with IMB's own flags (-O0 -Werror:
+# its timed loops are MPI calls; mpi.h's C++ bindings are left out), one make at a time
+# (the machine is shared); a suite that fails to build is reported and skipped;
+# IMB_SUITES="MPI1 MT" builds only those. Exit 1 when IMB-MPI1 does not build.
 set -eu
 src=${1:-}
 which=${2:-both}
@@ -33,11 +34,11 @@ for impl in $impls; do
   rm -rf "$prefix/build"
   mkdir -p "$prefix/build" "$prefix/bin"
   cp -R "$src/." "$prefix/build"
-  for suite in ${IMB_SUITES:-MPI1 NBC RMA EXT IO MT}; do
+  for suite in ${IMB_SUITES:-MPI1 NBC RMA EXT IO MT P2P MPI4}; do
     log=$prefix/build/make-$suite.log
     # IMB-MT is OpenMP; IMB's Makefile adds -fopenmp only for compilers named plain mpicc/mpicxx
     omp=; [ $suite = MT ] && omp=-fopenmp
-    if (cd "$prefix/build" && make -j2 CC=$cc CXX=$cxx CPPFLAGS="$skip_cxx" CFLAGS="$omp" CXXFLAGS="$omp" \
+    if (cd "$prefix/build" && make CC=$cc CXX=$cxx CPPFLAGS="$skip_cxx" CFLAGS="$omp" CXXFLAGS="$omp" \
         IMB-$suite) > "$log" 2>&1; then
       cp "$prefix/build/IMB-$suite" "$prefix/bin/"
       echo "$impl: IMB-$suite -> $prefix/bin/IMB-$suite"
