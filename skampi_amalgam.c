@@ -3123,18 +3123,21 @@ static void tpm_gather_tree(sk_group *g, const double *mine, int n_each, double 
 {
   MPI_Comm c = tpm_control(g);
   int size = g->size, vrank = (g->rank - root + size) % size, span = 1, count, mask, i;
+  MPI_Request reqs[8 * sizeof(int)];   /* one per level of the tree */
   double *buf;
   while (span < size && (vrank & span) == 0) span <<= 1;   /* vrank's subtree: vrank .. vrank + span - 1 */
   count = size - vrank < span ? size - vrank : span;
   tpm_check(MPI_Barrier(c), "MPI_Barrier");
   buf = vrank == 0 && root == 0 ? all : (double *)sk_malloc(sizeof(double) * (size_t)n_each * (size_t)count);
   memcpy(buf, mine, sizeof(double) * (size_t)n_each);
-  for (mask = 1; mask < span && vrank + mask < size; mask <<= 1) {
+  /* the children's subtrees in one wait: every blocking call is a switch of the simulator's
+  ** actors, and each switch remaps the privatised data (smpi/privatization:mmap) */
+  for (mask = 1, i = 0; mask < span && vrank + mask < size; mask <<= 1, i++) {
     int child = vrank + mask, has = size - child < mask ? size - child : mask;
-    MPI_Status st;
-    tpm_check(MPI_Recv(buf + (size_t)mask * (size_t)n_each, has * n_each, MPI_DOUBLE, (child + root) % size,
-                       TPM_CONTROL_TAG, c, &st), "MPI_Recv");
+    tpm_check(MPI_Irecv(buf + (size_t)mask * (size_t)n_each, has * n_each, MPI_DOUBLE, (child + root) % size,
+                        TPM_CONTROL_TAG, c, &reqs[i]), "MPI_Irecv");
   }
+  if (i > 0) tpm_check(MPI_Waitall(i, reqs, MPI_STATUSES_IGNORE), "MPI_Waitall");
   if (vrank != 0)
     tpm_check(MPI_Send(buf, count * n_each, MPI_DOUBLE, (vrank - span + root) % size, TPM_CONTROL_TAG, c), "MPI_Send");
   else if (buf != all)   /* the root's buffer is in the order from the root on */
