@@ -39889,7 +39889,7 @@ SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const
     peer_mt_counts("1,2,4,8", p);   /* IMB-MT's defaults: 1, 2, 4, 8 ints */
   }
   for (i = 2; i < argc; i++) {
-    const char *a = argv[i], *v = NULL;
+    const char *a = argv[i], *v = NULL, *glued = NULL;
     const peer_option *op = NULL;
     char name[40];
     size_t len = strcspn(a, "=");
@@ -39909,13 +39909,20 @@ SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const
         op = &opts[k];   /* -z99,90 */
         break;
       }
+      if (p->tool == 'o' && opts[k].value == 1 && opts[k].name[1] != '-' && opts[k].name[2] == '\0'
+          && strncmp(a, opts[k].name, 2) == 0 && a[2] != '\0') {
+        op = &opts[k];   /* OSU's getopt takes a value glued to its letter: -PPAPI_L1_DCM:out, -m128 */
+        glued = a + 2;
+        break;
+      }
     }
     if (op == NULL) {
       sk_str_printf(err, "skampi: %s has no option '%s'", p->family, a);
       peer_closest_option(opts, nopts, a, err);
       return -1;
     }
-    if (op->value == 1) {
+    if (glued != NULL) v = glued;
+    else if (op->value == 1) {
       if (a[len] == '=') v = a + len + 1;
       else if (i + 1 < argc) v = argv[++i];
       else {
@@ -39926,6 +39933,7 @@ SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const
       v = a[1] == '-' ? (a[len] == '=' ? a + len + 1 : NULL) : (a[2] ? a + 2 : NULL);
     }
     if (!op->honoured && !(peer_is_pairs(op) && sk_streq(p->family, "osu_mbw_mr")) && !peer_is_forks(p, op)) {   /* named in sk_peer_program's warning, each option once */
+      if (glued != NULL) a = op->name;   /* named without its value */
       for (k = 0; k < p->nignored && !sk_streq(p->ignored[k], a); k++) continue;
       if (k == p->nignored && p->nignored < SK_PEER_MAX) p->ignored[p->nignored++] = a;
       continue;
@@ -39939,6 +39947,24 @@ SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const
     } else if (sk_streq(op->name, "-msglog")) {
       if (!peer_imb_msglog(v, p)) {
         sk_str_printf(err, "skampi: %s -msglog '%s': give [MIN:]MAX, powers of two up to 27", p->family, v);
+        return -1;
+      }
+    } else if (sk_streq(op->name, "-iter") && strchr(v, ',') != NULL) {
+      /* IMB's -iter MSGSPERSAMPLE[,OVERALL_VOL[,MSGS_NONAGGR]]: the repetitions are the first; the
+      ** volume cap and the non-aggregate count have no effect (skampi's buffers and one mode) */
+      char first[32];
+      const char *rest = strchr(v, ',');
+      long unused;
+      if (!peer_first(v, rest, first)) first[0] = '\0';
+      if (!peer_count(p, a, first, &p->iterations, PEER_NUMBER_MAX, "a number of iterations from 1", err)) return -1;
+      for (k = 0; rest != NULL && k < 2; k++) {
+        char field[32];
+        const char *next = strchr(rest + 1, ',');
+        if (!peer_first(rest + 1, next ? next : rest + 1 + strlen(rest + 1), field) || !peer_number(field, &unused)) break;
+        rest = next;
+      }
+      if (rest != NULL) {
+        sk_str_printf(err, "skampi: %s -iter '%s': give MSGSPERSAMPLE[,OVERALL_VOL[,MSGS_NONAGGR]], whole numbers", p->family, v);
         return -1;
       }
     } else if (sk_streq(op->name, "-i") || sk_streq(op->name, "--iterations") || sk_streq(op->name, "-iter")) {
@@ -40126,7 +40152,8 @@ SK_API int sk_peer_program(const sk_peer *p, sk_oneline *o, int nprocs, sk_str *
       o->procs_min = o->procs_max = peer_procs(e);
       ok = sk_oneline_program(o, nprocs, text, err);
     } else if (p->npmin > 0 && nprocs > 0 && e->layout != IMB_TIME_BW && e->layout != IMB_BW_RATE && e->layout != IMB_P2P_PAIR) {
-      for (n = p->npmin; ok; n = n * 2 > nprocs && n < nprocs ? nprocs : n * 2) {   /* P, 2P, ..., all */
+      /* P, 2P, ..., all; a P above the run's processes is all of them, as IMB reads it */
+      for (n = p->npmin < nprocs ? p->npmin : nprocs; ok; n = n * 2 > nprocs && n < nprocs ? nprocs : n * 2) {
         o->procs_min = o->procs_max = n;
         ok = sk_oneline_program(o, nprocs, text, err);
         o->comment = 1;

@@ -32,7 +32,7 @@
 #                     one-line runs and progress under a launcher (tests/integration/oneline.sh),
 #                     OSU's and IMB's names, options and tables (tests/integration/peers.sh, IMB-MT: peers_mt.sh, IMB-IO: peers_io.sh,
 #                     IMB-P2P: peers_p2p.sh, IMB-MPI4: peers_mpi4.sh, the one-sided ones: peers_rma.sh), their point-to-point
-#                     benchmarks of meas_mpi_peer_p2p.c (peers_pt2pt.sh),
+#                     benchmarks of meas_mpi_peer_p2p.c (peers_pt2pt.sh), the READMEs' example lines (peers_readme.sh),
 #                     only rank 0 opens files at start-up (strace: tests/integration/startup_opens.sh),
 #                     ranks sharing a processor (taskset) flagged, bound ones not (tests/integration/placement.sh)
 #   resume            the run's log: resuming after a kill (rules with the sequential
@@ -339,6 +339,7 @@ integration)
     run_counted "peers_io_$i" sh tests/integration/peers_io.sh $i "$out/skampi-$i"
     run_counted "peers_pt2pt_$i" sh tests/integration/peers_pt2pt.sh $i "$out/skampi-$i"
     run_counted "peers_rma_$i" sh tests/integration/peers_rma.sh $i "$out/skampi-$i"
+    run_counted "peers_readme_$i" sh tests/integration/peers_readme.sh $i "$out/skampi-$i"
     run_counted "startup_opens_$i" sh tests/integration/startup_opens.sh $i "$out/skampi-$i"
     run_counted "placement_$i" sh tests/integration/placement.sh $i "$out/skampi-$i"
     for np in $(if [ "$quick" = 1 ]; then echo 2; else echo 2 4; fi); do     # the SKaMPI 6 names and helpers, as users' files contain them
