@@ -103,24 +103,7 @@ run() {
   return 0
 }
 # model_check P SKO: the readings of ski/smpi_scale.ski against the model (above)
-model_check() {
-  awk -v p="$1" '
-    function ceil_log2(n,  k) { k = 0; while (2 ^ k < n) k++; return k }
-    /^# begin result/ { what = $0 }
-    /^#/ || NF < 3 { next }
-    {
-      i = $1 ~ /=$/ ? 3 : 1   # a label "count= 1" first
-      s = $i; t = $(i + 1)
-      d = ceil_log2(p)
-      if (what ~ /Bcast/) m = d * 10 + d * (d + 1) / 2 * s / 1250
-      else if (what ~ /Allreduce/) m = ceil_log2(p) * (10 + 8 / 1250)
-      else if (what ~ /Barrier/) m = 2 * ceil_log2(p) * 10
-      else next
-      e = t / m - 1; n++
-      if ((e < 0 ? -e : e) >= worst) { worst = e < 0 ? -e : e; we = e; at = what ", " s " B: " t " us, model " m " us" }
-    }
-    END { printf "%6d  model     %d readings, largest difference %+.2f%% (%s)\n", p, n, 100 * we, at }' "$2" | sed 's/# begin result //' | tee -a "$res"
-}
+model_check() { sh "$top/tools/smpi/model_check.sh" "$1" "$2" | tee -a "$res"; }
 
 # mappings per rank for the check: measured on the first P, till then the figures of
 # doc/simulated.md for the privatisation (mmap 3, dlopen 8)
