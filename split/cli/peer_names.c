@@ -57,7 +57,7 @@ static const peer_bench peer_table[] = {
   /* blocking collectives */
   { "osu", "osu_allgather", "Allgather", NULL, OSU_COLL, 0, "OSU MPI Allgather Latency Test" },
   { "osu", "osu_allgatherv", "Allgatherv", NULL, OSU_COLL, 0, "OSU MPI Allgatherv Latency Test" },
-  { "osu", "osu_allreduce", "Allreduce", NULL, OSU_COLL, 0, "OSU MPI Allreduce Latency Test" },
+  { "osu", "osu_allreduce", "Allreduce", "datatype=MPI_UNSIGNED_CHAR", OSU_COLL, 0, "OSU MPI Allreduce Latency Test" },
   { "osu", "osu_alltoall", "Alltoall", NULL, OSU_COLL, 0, "OSU MPI All-to-All Personalized Exchange Latency Test" },
   { "osu", "osu_alltoallv", "Alltoallv", NULL, OSU_COLL, 0, "OSU MPI All-to-Allv Personalized Exchange Latency Test" },
   { "osu", "osu_alltoallw", "Alltoallw", NULL, OSU_COLL, 0, "OSU MPI All-to-Allw Personalized Exchange Latency Test" },
@@ -65,9 +65,9 @@ static const peer_bench peer_table[] = {
   { "osu", "osu_bcast", "Bcast", NULL, OSU_COLL, 0, "OSU MPI Broadcast Latency Test" },
   { "osu", "osu_gather", "Gather", NULL, OSU_COLL, 0, "OSU MPI Gather Latency Test" },
   { "osu", "osu_gatherv", "Gatherv", NULL, OSU_COLL, 0, "OSU MPI Gatherv Latency Test" },
-  { "osu", "osu_reduce", "Reduce", NULL, OSU_COLL, 0, "OSU MPI Reduce Latency Test" },
-  { "osu", "osu_reduce_scatter", "Reduce_scatter", NULL, OSU_COLL, 0, "OSU MPI Reduce_scatter Latency Test" },
-  { "osu", "osu_reduce_scatter_block", "Reduce_scatter_block", NULL, OSU_COLL, 0,
+  { "osu", "osu_reduce", "Reduce", "datatype=MPI_UNSIGNED_CHAR", OSU_COLL, 0, "OSU MPI Reduce Latency Test" },
+  { "osu", "osu_reduce_scatter", "Reduce_scatter", "datatype=MPI_UNSIGNED_CHAR", OSU_COLL, 0, "OSU MPI Reduce_scatter Latency Test" },
+  { "osu", "osu_reduce_scatter_block", "Reduce_scatter_block", "datatype=MPI_UNSIGNED_CHAR", OSU_COLL, 0,
     "OSU MPI Reduce_scatter_block Latency Test" },
   { "osu", "osu_scatter", "Scatter", NULL, OSU_COLL, 0, "OSU MPI Scatter Latency Test" },
   { "osu", "osu_scatterv", "Scatterv", NULL, OSU_COLL, 0, "OSU MPI Scatterv Latency Test" },
@@ -82,7 +82,7 @@ static const peer_bench peer_table[] = {
   /* non-blocking collectives: the overlap rows (pure communication, computation, overlap) */
   { "osu", "osu_iallgather", "Iallgather_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking Allgather Latency Test" },
   { "osu", "osu_iallgatherv", "Iallgatherv_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking Allgatherv Latency Test" },
-  { "osu", "osu_iallreduce", "Iallreduce_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking Allreduce Latency Test" },
+  { "osu", "osu_iallreduce", "Iallreduce_overlap", "datatype=MPI_UNSIGNED_CHAR", OSU_NBC, 0, "OSU MPI Non-blocking Allreduce Latency Test" },
   { "osu", "osu_ialltoall", "Ialltoall_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking All-to-All Latency Test" },
   { "osu", "osu_ialltoallv", "Ialltoallv_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking All-to-Allv Latency Test" },
   { "osu", "osu_ialltoallw", "Ialltoallw_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking All-to-Allw Latency Test" },
@@ -90,10 +90,10 @@ static const peer_bench peer_table[] = {
   { "osu", "osu_ibcast", "Ibcast_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-Blocking Broadcast Latency Test" },
   { "osu", "osu_igather", "Igather_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking Gather Latency Test" },
   { "osu", "osu_igatherv", "Igatherv_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking Gatherv Latency Test" },
-  { "osu", "osu_ireduce", "Ireduce_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking Reduce Latency Test" },
-  { "osu", "osu_ireduce_scatter", "Ireduce_scatter_overlap", NULL, OSU_NBC, 0,
+  { "osu", "osu_ireduce", "Ireduce_overlap", "datatype=MPI_UNSIGNED_CHAR", OSU_NBC, 0, "OSU MPI Non-blocking Reduce Latency Test" },
+  { "osu", "osu_ireduce_scatter", "Ireduce_scatter_overlap", "datatype=MPI_UNSIGNED_CHAR", OSU_NBC, 0,
     "OSU MPI Non-blocking Reduce_scatter Latency Test" },
-  { "osu", "osu_ireduce_scatter_block", "Ireduce_scatter_block_overlap", NULL, OSU_NBC, 0,
+  { "osu", "osu_ireduce_scatter_block", "Ireduce_scatter_block_overlap", "datatype=MPI_UNSIGNED_CHAR", OSU_NBC, 0,
     "OSU MPI Non-blocking Reduce_scatter_block Latency Test" },
   { "osu", "osu_iscatter", "Iscatter_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking Scatter Latency Test" },
   { "osu", "osu_iscatterv", "Iscatterv_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking Scatterv Latency Test" },
@@ -110,7 +110,7 @@ static const peer_bench peer_table[] = {
   /* persistent collectives (MPI-4) */
   { "osu", "osu_allgather_persistent", "Allgather_init", NULL, OSU_COLL, 0, "OSU MPI Allgather Persistent Latency Test" },
   { "osu", "osu_allgatherv_persistent", "Allgatherv_init", NULL, OSU_COLL, 0, "OSU MPI Allgatherv Persistent Latency Test" },
-  { "osu", "osu_allreduce_persistent", "Allreduce_init", NULL, OSU_COLL, 0, "OSU MPI Allreduce Persistent Latency Test" },
+  { "osu", "osu_allreduce_persistent", "Allreduce_init", "datatype=MPI_UNSIGNED_CHAR", OSU_COLL, 0, "OSU MPI Allreduce Persistent Latency Test" },
   { "osu", "osu_alltoall_persistent", "Alltoall_init", NULL, OSU_COLL, 0,
     "OSU MPI All-to-All Personalized Exchange Persistent Latency Test" },
   { "osu", "osu_alltoallv_persistent", "Alltoallv_init", NULL, OSU_COLL, 0,
@@ -121,8 +121,8 @@ static const peer_bench peer_table[] = {
   { "osu", "osu_bcast_persistent", "Bcast_init", NULL, OSU_COLL, 0, "OSU MPI Broadcast Persistent Latency Test" },
   { "osu", "osu_gather_persistent", "Gather_init", NULL, OSU_COLL, 0, "OSU MPI Gather Persistent Latency Test" },
   { "osu", "osu_gatherv_persistent", "Gatherv_init", NULL, OSU_COLL, 0, "OSU MPI Gatherv Persistent Latency Test" },
-  { "osu", "osu_reduce_persistent", "Reduce_init", NULL, OSU_COLL, 0, "OSU MPI Reduce Persistent Latency Test" },
-  { "osu", "osu_reduce_scatter_persistent", "Reduce_scatter_init", NULL, OSU_COLL, 0,
+  { "osu", "osu_reduce_persistent", "Reduce_init", "datatype=MPI_UNSIGNED_CHAR", OSU_COLL, 0, "OSU MPI Reduce Persistent Latency Test" },
+  { "osu", "osu_reduce_scatter_persistent", "Reduce_scatter_init", "datatype=MPI_UNSIGNED_CHAR", OSU_COLL, 0,
     "OSU MPI Reduce_scatter Persistent Latency Test" },
   { "osu", "osu_scatter_persistent", "Scatter_init", NULL, OSU_COLL, 0, "OSU MPI Scatter Persistent Latency Test" },
   { "osu", "osu_scatterv_persistent", "Scatterv_init", NULL, OSU_COLL, 0, "OSU MPI Scatterv Persistent Latency Test" },
@@ -142,6 +142,11 @@ static const peer_bench peer_table[] = {
   { "osu", "osu_get_bw", "Get_bw", "window=64,win_kind=1,sync_kind=3", OSU_RMA_BW, 0, "OSU MPI_Get Bandwidth Test" },
   { "osu", "osu_put_bibw", "Put_bibw", "window=64,win_kind=1,sync_kind=1", OSU_RMA_BW, 0,
     "OSU MPI_Put Bi-directional Bandwidth Test" },
+  /* the multi-pair gets (rank r of the first half from rank r + P/2): osu_get_mbw's
+  ** aggregate bandwidth, osu_get_multi_lat's half round trip in PSCW epochs */
+  { "osu", "osu_get_mbw", "Get_mbw", "window=64,win_kind=1,sync_kind=3", OSU_RMA_BW, 0,
+    "OSU MPI_Get Multiple Bandwidth Bandwidth Test" },
+  { "osu", "osu_get_multi_lat", "Get_multi_lat", "win_kind=1", OSU_RMA_LAT, 0, "OSU MPI_Get Multi Latency Test" },
   /* IMB-MPI1 2021 */
   { "IMB-MPI1", "PingPong", "Pingpong_Send_Recv", "iterations=1", IMB_TIME_BW, 1.0, NULL },
   { "IMB-MPI1", "PingPongSpecificSource", "Pingpong_Send_Recv", "iterations=1", IMB_TIME_BW, 1.0, NULL },
@@ -826,7 +831,7 @@ SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const
     } else if (sk_streq(op->name, "-w") || sk_streq(op->name, "--win-options")
                || sk_streq(op->name, "-s") || sk_streq(op->name, "--sync-option")) {
       int win = op->name[1] == 'w' || op->name[2] == 'w', layout = peer_table[p->bench[0]].layout, c;
-      if (layout != OSU_RMA_LAT && layout != OSU_RMA_BW) {   /* not a one-sided benchmark: said once, as before */
+      if ((layout != OSU_RMA_LAT && layout != OSU_RMA_BW) || (!win && sk_streq(p->family, "osu_get_multi_lat"))) {   /* not a one-sided benchmark: said once, as before */
         for (k = 0; k < p->nignored && !sk_streq(p->ignored[k], a); k++) continue;
         if (k == p->nignored && p->nignored < SK_PEER_MAX) p->ignored[p->nignored++] = a;
         continue;
@@ -1071,6 +1076,9 @@ static void peer_osu_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
   size_t i;
   int t, sized = e->layout != OSU_SYNC && !(e->layout == OSU_NBC && sk_streq(e->row, "Ibarrier_overlap"));
   int range = p->full && e->layout != OSU_BW && e->layout != OSU_MBW && e->layout != OSU_RMA_BW;
+  int multi_lat = sk_streq(e->name, "osu_get_multi_lat");
+  int atomic_one = sk_streq(e->name, "osu_fop_latency") || sk_streq(e->name, "osu_cas_latency");   /* OSU's size 1 for one int */
+  double pairs = sk_streq(e->name, "osu_get_mbw") ? procs / 2 : 1;   /* osu_get_mbw: all pairs' bandwidth */
   peer_overlap *ov = e->layout == OSU_NBC ? peer_overlaps(p->output, b->name, b->n) : NULL;
   if (sk_streq(e->name, "osu_latency_mp"))   /* its lines before the title */
     printf("# Number of forked processes in sender: %ld\n# Number of forked processes in receiver: %ld\n",
@@ -1080,18 +1088,23 @@ static void peer_osu_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
   if (e->layout == OSU_RMA_LAT || e->layout == OSU_RMA_BW) {
     int win = p->win_kind > 0 ? p->win_kind - 1 : peer_set_int(e->set, "win_kind");
     int sync = p->sync_kind > 0 ? p->sync_kind - 1 : peer_set_int(e->set, "sync_kind");
-    printf("# Window creation: %s\n# Synchronization: %s\n", osu_win_lines[win < 0 ? 0 : win], osu_sync_lines[sync < 0 ? 0 : sync]);
+    if (multi_lat)   /* its own lines, PSCW always, no datatype line */
+      printf("# Pairs: %d\n# Window: %s\n# Synchronization: PSCW\n", procs / 2, osu_win_lines[win < 0 ? 0 : win]);
+    else
+      printf("# Window creation: %s\n# Synchronization: %s\n", osu_win_lines[win < 0 ? 0 : win],
+             osu_sync_lines[sync < 0 ? 0 : sync]);
   }
   if (e->layout == OSU_NBC) printf("# Overall = Coll. Init + Compute + MPI_Test + MPI_Wait\n\n");
-  if (sized) printf("# Datatype: %s.\n", strstr(e->row, "reduce") || strstr(e->row, "Reduce") ? "MPI_INT" : "MPI_CHAR");
+  if (sized && !multi_lat) printf("# Datatype: MPI_CHAR.\n");   /* OSU 7.4's default (reductions: skampi's MPI_UNSIGNED_CHAR) */
   if (sized) printf("%-*s", 10, "# Size");
   switch (e->layout) {
   case OSU_BW: case OSU_RMA_BW: printf("%*s", 20, "Bandwidth (MB/s)"); break;
   case OSU_MBW: printf("%*s%*s", 20, "MB/s", 20, "Messages/s"); break;
   case OSU_RMA_LAT: printf("%*s", 20, "Latency (us)"); break;
   case OSU_SYNC: printf("# Avg Latency(us)"); break;
-  case OSU_NBC:
-    printf("%s%*s%*s%*s%*s", sized ? "" : "#", 20, "Overall(us)", 20, "Compute(us)", 20, "Pure Comm.(us)", 20, "Overlap(%)");
+  case OSU_NBC:   /* osu_ibarrier: "# Overall(us)" as it stands, its figure 13 wide (print_stats_nbc) */
+    printf(sized ? "%20s" : "# %s", "Overall(us)");
+    printf("%*s%*s%*s", 20, "Compute(us)", 20, "Pure Comm.(us)", 20, "Overlap(%)");
     break;
   default: printf("%*s", 20, "Avg Latency(us)"); break;
   }
@@ -1105,14 +1118,15 @@ static void peer_osu_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
     const sk_sko_line *l = &b->lines[i];
     double lat = peer_time(l), ratio = l->time_us > 0.0 ? lat / l->time_us : 1.0;
     double mbs = l->mbytes_per_s >= 0.0 ? l->mbytes_per_s : l->time_us > 0.0 ? (double)l->size / l->time_us : 0.0;
-    if (sized) printf("%-*ld", 10, l->size);
+    if (sized) printf("%-*ld", 10, atomic_one ? 1L : l->size);
     switch (e->layout) {
-    case OSU_BW: case OSU_RMA_BW: printf("%*.*f", 20, 2, mbs); break;
+    case OSU_BW: case OSU_RMA_BW: printf("%*.*f", 20, 2, mbs * pairs); break;
     case OSU_MBW: printf("%*.*f%*.*f", 20, 2, mbs, 20, 2, l->time_us > 0.0 ? 1e6 / l->time_us : 0.0); break;
     case OSU_SYNC: printf("%*.*f", 17, 2, lat); break;
     case OSU_NBC:
-      if (ov[i].has) printf("%*.*f%*.*f%*.*f%*.*f", 20, 2, ov[i].v[0], 20, 2, ov[i].v[2], 20, 2, ov[i].v[1], 20, 2, ov[i].v[3]);
-      else printf("%*.*f%*s%*s%*s", 20, 2, lat, 20, "-", 20, "-", 20, "-");
+      if (ov[i].has)
+        printf("%*.*f%*.*f%*.*f%*.*f", sized ? 20 : 13, 2, ov[i].v[0], 20, 2, ov[i].v[2], 20, 2, ov[i].v[1], 20, 2, ov[i].v[3]);
+      else printf("%*.*f%*s%*s%*s", sized ? 20 : 13, 2, lat, 20, "-", 20, "-", 20, "-");
       break;
     default: printf("%*.*f", sk_streq(e->name, "osu_latency_mp") ? 10 : 20, 2, lat); break;   /* its own width */
     }
