@@ -39191,11 +39191,11 @@ SK_API int sk_peer_startup(const sk_peer *p);
 ** range over processes with Mbytes/sec, the range, the range without sizes, Mbytes/sec
 ** and Msg/sec, overlap, overlap without sizes, IMB-P2P's t[usec], Mbytes/sec and Msg/sec
 ** of one pair's round trip and of a round of every process, IMB-MT's t_avg with Mbytes/sec
-** and Msg/sec. */
+** and Msg/sec, IMB-RMA's Truly_passive_put's t_pure and t_ovrl (skampi: t_pure alone). */
 enum {
   OSU_LAT, OSU_BW, OSU_MBW, OSU_COLL, OSU_SYNC, OSU_RMA_LAT, OSU_RMA_BW, OSU_NBC, OSU_START,
   IMB_TIME_BW, IMB_RANGE_BW, IMB_RANGE, IMB_SYNC, IMB_BW_RATE, IMB_OVERLAP, IMB_OVERLAP_SYNC,
-  IMB_P2P_PAIR, IMB_P2P, IMB_MT_BAND
+  IMB_P2P_PAIR, IMB_P2P, IMB_MT_BAND, IMB_PURE_OVRL
 };
 
 typedef struct peer_bench {
@@ -39394,7 +39394,7 @@ static const peer_bench peer_table[] = {
   { "IMB-RMA", "Get_accumulate", "Get_accumulate", NULL, IMB_TIME_BW, 1.0, NULL },
   { "IMB-RMA", "Fetch_and_op", "Fetch_and_op", NULL, IMB_TIME_BW, 1.0, NULL },
   { "IMB-RMA", "Compare_and_swap", "Compare_and_swap", NULL, IMB_TIME_BW, 1.0, NULL },
-  { "IMB-RMA", "Truly_passive_put", "MPI_Put_passive", NULL, IMB_TIME_BW, 1.0, NULL },
+  { "IMB-RMA", "Truly_passive_put", "MPI_Put_passive", NULL, IMB_PURE_OVRL, 1.0, NULL },
   /* IMB-EXT: MPI-2 one-sided in fence epochs (the non-aggregate mode: one transfer per
   ** epoch); Window: MPI_Win_create alone (IMB adds a fence and MPI_Win_free) */
   { "IMB-EXT", "Window", "MPI_Win_create", NULL, IMB_RANGE, 0, NULL },
@@ -39737,7 +39737,7 @@ static int peer_osu_sizes(const char *v, sk_peer *p)
   return p->size_max == 0 || p->size_min <= p->size_max;   /* "2:": MAX the default, checked later */
 }
 
-/* IMB's -msglog [MIN:]MAX: 0, 2^MIN ... 2^MAX (MIN default 0). */
+/* IMB's -msglog [MIN:]MAX: 0, 2^MIN ... 2^MAX (MIN default 0; IMB-P2P's MIN:MAX without the 0). */
 static int peer_imb_msglog(const char *v, sk_peer *p)
 {
   long lo = 0, hi;
@@ -39747,6 +39747,7 @@ static int peer_imb_msglog(const char *v, sk_peer *p)
     if (!peer_first(v, colon, first) || !peer_number(first, &lo) || !peer_number(colon + 1, &hi)) return 0;
   } else if (!peer_number(v, &hi)) return 0;
   if (lo > hi || hi > 27) return 0;
+  if (colon != NULL && sk_streq(p->family, "IMB-P2P")) p->no_zero = 1;   /* IMB-P2P: 2^MIN ... 2^MAX, no 0 */
   p->size_min = 0;
   p->size_max = 1L << hi;
   p->imb_min_log = lo;
@@ -40121,6 +40122,10 @@ SK_API int sk_peer_program(const sk_peer *p, sk_oneline *o, int nprocs, sk_str *
     o->size_max = p->size_max;
     o->zero_first = p->tool == 'i' && !p->no_zero;   /* IMB: 0, then 2^MIN ... 2^MAX */
     if (o->zero_first && p->imb_min_log > 0) o->size_min = 1L << p->imb_min_log;
+    if (sk_streq(e->family, "IMB-EXT") && sk_streq(e->name, "Window")) {   /* IMB's "reduction": whole 4-byte */
+      if (o->size_min < 4) o->size_min = 4;                                /* elements (0, 4, 8, ...), */
+      if (p->iterations == 0) o->reps_min = o->reps_max = 100;             /* MSGS_NONAGGR repetitions */
+    }
     set[0] = '\0';   /* the options' values first: the first value of a parameter counts */
     if (p->window > 0) sprintf(set + strlen(set), "window=%ld,", p->window);
     if (p->win_kind > 0) sprintf(set + strlen(set), "win_kind=%d,", p->win_kind - 1);
@@ -40349,6 +40354,7 @@ static int peer_imb_modes(const peer_bench *e)
 ** run on every process, as Truly_passive_put does not. */
 static int peer_imb_pair(const peer_bench *e)
 {
+  if (e->layout == IMB_PURE_OVRL) return 1;
   if (e->layout != IMB_TIME_BW && e->layout != IMB_BW_RATE) return 0;
   if (e->layout == IMB_BW_RATE && strncmp(e->row, "Mb", 2) == 0) return 0;   /* Uniband, Biband: P/2 pairs */
   return !sk_streq(e->family, "IMB-RMA") || peer_imb_modes(e) || sk_streq(e->name, "Truly_passive_put");
@@ -40366,7 +40372,8 @@ static void peer_imb_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
     { "#repetitions", "t_ovrl[usec]", "t_pure[usec]", "t_CPU[usec]", " overlap[%]", NULL },
     { "#bytes", "#repetitions", "t[usec]", "Mbytes/sec", "Msg/sec", NULL },
     { "#bytes", "#repetitions", "t[usec]", "Mbytes/sec", "Msg/sec", NULL },
-    { "#bytes", "#repetitions", "t_avg[usec]", "Mbytes/sec", "Msg/sec", NULL }
+    { "#bytes", "#repetitions", "t_avg[usec]", "Mbytes/sec", "Msg/sec", NULL },
+    { "#bytes", "#repetitions", "t_pure[usec]", "t_ovrl[usec]", NULL, NULL }
   };
   long threads = p->threads > 0 ? p->threads : 1;   /* IMB-MT's #bytes: T threads' messages */
   int shown = peer_procs(e) > 0 ? peer_procs(e) : peer_imb_pair(e) || e->layout == IMB_MT_BAND || e->layout == IMB_P2P_PAIR
@@ -40420,6 +40427,7 @@ static void peer_imb_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
              t > 0.0 ? 1e6 / t : 0.0);
       break;
     case IMB_SYNC: printf("%13ld%13.2f%13.2f%13.2f", l->reps, lo, hi, avg); break;
+    case IMB_PURE_OVRL: printf("%13ld%13ld%13.2f%13s", l->size, l->reps, t, "-"); break;   /* no busy target's t_ovrl */
     case IMB_BW_RATE:
       printf("%13ld%13ld%13.2f%13.0f", l->size, l->reps, t > 0.0 ? (double)l->size / t : 0.0, t > 0.0 ? 1e6 / t : 0.0);
       break;
