@@ -1204,7 +1204,8 @@ static void peer_imb_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
   long threads = p->threads > 0 ? p->threads : 1;   /* IMB-MT's #bytes: T threads' messages */
   int shown = peer_procs(e) > 0 ? peer_procs(e) : peer_imb_pair(e) || e->layout == IMB_MT_BAND || e->layout == IMB_P2P_PAIR
               || strncmp(e->row, "Thread_pingpong", 15) == 0 || sk_streq(e->row, "Thread_pingping") ? 2 : procs;
-  int h = e->layout - IMB_TIME_BW, k, fields = 0;
+  int io_nb = sk_streq(e->family, "IMB-IO") && e->name[2] == 'I';   /* IMB-IO's non-blocking: IMB's overlap columns */
+  int h = (io_nb ? IMB_OVERLAP : e->layout) - IMB_TIME_BW, k, fields = 0;
   const char *tail = sk_streq(e->family, "IMB-P2P") ? "" : " ";   /* IMB-P2P's header lines end without a blank */
   size_t i;
   peer_overlap *ov = NULL;
@@ -1214,11 +1215,12 @@ static void peer_imb_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
   printf("# Benchmarking %s%s\n", e->name, tail);
   if (p->threads > 0) printf("# #processes = %d (threads: %ld)\n", shown, p->threads);
   else printf("# #processes = %d%s\n", shown, tail);
-  if (nprocs - shown > 0) printf("# ( %d additional processes waiting in MPI_Barrier)\n", nprocs - shown);
+  if (nprocs - shown > 0)
+    printf("# ( %d additional process%s waiting in MPI_Barrier)\n", nprocs - shown, nprocs - shown > 1 ? "es" : "");
   if (e->layout == IMB_MT_BAND) printf("# window_size = %ld\n", p->window > 0 ? p->window : 64L);
   peer_imb_line(p->threads > 0 ? 6 : fields);   /* IMB-MT: one width for all */
   if (peer_imb_modes(e)) printf("#\n#    MODE: NON-AGGREGATE \n#\n");
-  if (sk_streq(e->family, "IMB-IO") && e->layout != IMB_SYNC) printf("#    MODE: NON-AGGREGATE \n");
+  if (sk_streq(e->family, "IMB-IO") && e->layout != IMB_SYNC) printf("#\n#    MODE: NON-AGGREGATE \n#\n");
   for (k = 0; k < fields; k++) printf("%13s", heads[h][k]);
   printf("  skampi flags\n");
   if (e->layout == IMB_OVERLAP || e->layout == IMB_OVERLAP_SYNC) ov = peer_overlaps(p->output, b->name, b->n);
@@ -1239,6 +1241,11 @@ static void peer_imb_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
     lo *= ratio;   /* one way of a round trip, as t */
     hi *= ratio;
     avg *= ratio;
+    if (io_nb) {   /* t_pure: skampi's start and wait (its slowest process); no computation beside it */
+      printf("%13ld%13ld%13s%13.2f%13s%13s", bytes, l->reps, "-", hi, "-", "-");
+      peer_flags(l);
+      continue;
+    }
     switch (e->layout) {
     case IMB_TIME_BW:
       printf("%13ld%13ld%13.2f%13.2f", l->size, l->reps, t, t > 0.0 ? e->scale * (double)l->size / t : 0.0);
