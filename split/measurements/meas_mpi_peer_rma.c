@@ -3,16 +3,15 @@
 ** 2021 (IMB-RMA) and the OSU Micro-Benchmarks 7.4 time them, for their names
 ** (peer_names.c): passive-target gets and puts completed remotely (MPI_Win_flush) or
 ** locally (MPI_Win_flush_local), pairwise, bidirectional, one to all, all to all and
-** with both ring neighbours (IMB User Guide, "IMB-RMA Benchmarks"); and OSU's latency
-** and bandwidth loops of MPI_Put, MPI_Get, MPI_Accumulate, MPI_Get_accumulate,
-** MPI_Fetch_and_op and MPI_Compare_and_swap under a chosen window creation
-** (MPI_Win_create, MPI_Win_allocate, MPI_Win_create_dynamic: win_kind 0, 1, 2) and
-** synchronisation (lock, post-start-complete-wait, fence, flush, flush_local, lock_all:
-** sync_kind 0 to 5, OSU's order), and its multi-pair gets (osu_get_mbw, osu_get_multi_lat:
-** rank r of the first half with rank r + P/2); IMB-EXT's bidirectional gets in fence epochs. One measure function runs every row from its plan
-** (peer_rma_rows, by VARIANT); windows and verification are those of
-** meas_mpi_win_sync.c (meas_mpi.h). They need MPI-3 (flushes, MPI_Win_allocate); the
-** rows exist in every build. Rules: doc/internals.md, "One-sided modules".
+** with both ring neighbours (IMB User Guide, "IMB-RMA Benchmarks"); OSU's latency and
+** bandwidth loops of MPI_Put, MPI_Get, MPI_Accumulate, MPI_Get_accumulate,
+** MPI_Fetch_and_op and MPI_Compare_and_swap under a chosen window creation (win_kind
+** 0 to 2: MPI_Win_create, _allocate, _create_dynamic) and synchronisation (sync_kind 0
+** to 5: lock, pscw, fence, flush, flush_local, lock_all, OSU's order), and its gets of
+** P/2 pairs r, r + P/2; IMB-EXT's bidirectional gets in fence epochs. One measure
+** function runs every row from its plan (peer_rma_rows, by VARIANT); windows and
+** verification are meas_mpi_win_sync.c's (meas_mpi.h). MPI-3 only, the rows in every
+** build. Rules: doc/internals.md, "One-sided modules".
 */
 #include "meas_mpi.h"
 #include "verify.h"
