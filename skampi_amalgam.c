@@ -20907,7 +20907,7 @@ static int verify_operand(int r, long i)
 
 /* The numeric kinds the local recomputation knows: of a plain element, or of the value
 ** of a MINLOC/MAXLOC pair. */
-enum verify_kind { VK_NONE, VK_INT, VK_LONG, VK_SHORT, VK_UNSIGNED, VK_FLOAT, VK_DOUBLE, VK_LONG_DOUBLE };
+enum verify_kind { VK_NONE, VK_INT, VK_LONG, VK_SHORT, VK_UNSIGNED, VK_FLOAT, VK_DOUBLE, VK_LONG_DOUBLE, VK_UCHAR };
 
 /* The C layouts of the pair types (MPI-1.1 §4.9.3: value, then the int index). */
 struct verify_float_int { float v; int i; };
@@ -20951,6 +20951,7 @@ static verify_layout verify_layout_of(const sk_datatype *dt)
     else if (t == MPI_LONG) l.kind = VK_LONG;
     else if (t == MPI_SHORT) l.kind = VK_SHORT;
     else if (t == MPI_UNSIGNED) l.kind = VK_UNSIGNED;
+    else if (t == MPI_UNSIGNED_CHAR) l.kind = VK_UCHAR;   /* sums modulo 256 (OSU's one-byte reductions) */
     else if (t == MPI_FLOAT) l.kind = VK_FLOAT;
     else if (t == MPI_DOUBLE) l.kind = VK_DOUBLE;
   }
@@ -20970,6 +20971,7 @@ static double verify_get(const char *p, enum verify_kind k)
   case VK_FLOAT: memcpy(&f, p, sizeof f); return f;
   case VK_DOUBLE: memcpy(&d, p, sizeof d); return d;
   case VK_LONG_DOUBLE: memcpy(&x, p, sizeof x); return (double)x;
+  case VK_UCHAR: return (unsigned char)*p;
   default: return -1.0;
   }
 }
@@ -20994,6 +20996,7 @@ static void verify_put(char *p, enum verify_kind k, double v)
   case VK_FLOAT: memcpy(p, &f, sizeof f); break;
   case VK_DOUBLE: memcpy(p, &v, sizeof v); break;
   case VK_LONG_DOUBLE: memcpy(p, &x, sizeof x); break;
+  case VK_UCHAR: *p = (char)(unsigned char)((unsigned long)v % 256ul); break;
   default: break;
   }
 }
@@ -21058,7 +21061,8 @@ SK_API int sk_mpi_verify_reduced_from(sk_mctx *m, const char *what, const char *
   char expect[sizeof(long double) + sizeof(double)], w[200];
   long i;
   int r;
-  if (l.kind == VK_NONE || verify_apply(op->mpi, 1.0, 1.0) < 0.0 || l.pair != pair_op) {
+  if (l.kind == VK_NONE || verify_apply(op->mpi, 1.0, 1.0) < 0.0 || l.pair != pair_op
+      || (l.kind == VK_UCHAR && op->mpi == MPI_PROD)) {   /* a product beyond a double's exact whole numbers */
     sprintf(w, "%.80s: no local recomputation of %.30s on %.40s", what, op->name, dt->name);
     sk_verify_mismatch(m, w, 0, 0u, 0u);
     return 0;
@@ -21075,7 +21079,7 @@ SK_API int sk_mpi_verify_reduced_from(sk_mctx *m, const char *what, const char *
     }
     memset(expect, 0, sizeof expect);
     verify_put(expect, l.kind, v);
-    if (verify_get(buf + at, l.kind) != v) {
+    if (verify_get(buf + at, l.kind) != (l.kind == VK_UCHAR ? verify_get(expect, l.kind) : v)) {
       b = verify_first_difference(buf + at, expect, dt->size);
       if (b >= dt->size) b = 0;
       sprintf(w, "%.80s, element %ld (%g expected from %s over ranks %d..%d)", what, e, v, op->name, first, last);
@@ -28785,15 +28789,15 @@ SK_API const sk_measurement *sk_meas_table_mpi_win_atomic(void) { return mpi_win
 ** 2021 (IMB-RMA) and the OSU Micro-Benchmarks 7.4 time them, for their names
 ** (peer_names.c): passive-target gets and puts completed remotely (MPI_Win_flush) or
 ** locally (MPI_Win_flush_local), pairwise, bidirectional, one to all, all to all and
-** with both ring neighbours (IMB User Guide, "IMB-RMA Benchmarks"); and OSU's latency
-** and bandwidth loops of MPI_Put, MPI_Get, MPI_Accumulate, MPI_Get_accumulate,
-** MPI_Fetch_and_op and MPI_Compare_and_swap under a chosen window creation
-** (MPI_Win_create, MPI_Win_allocate, MPI_Win_create_dynamic: win_kind 0, 1, 2) and
-** synchronisation (lock, post-start-complete-wait, fence, flush, flush_local, lock_all:
-** sync_kind 0 to 5, OSU's order); IMB-EXT's bidirectional gets in fence epochs. One measure function runs every row from its plan
-** (peer_rma_rows, by VARIANT); windows and verification are those of
-** meas_mpi_win_sync.c (meas_mpi.h). They need MPI-3 (flushes, MPI_Win_allocate); the
-** rows exist in every build. Rules: doc/internals.md, "One-sided modules".
+** with both ring neighbours (IMB User Guide, "IMB-RMA Benchmarks"); OSU's latency and
+** bandwidth loops of MPI_Put, MPI_Get, MPI_Accumulate, MPI_Get_accumulate,
+** MPI_Fetch_and_op and MPI_Compare_and_swap under a chosen window creation (win_kind
+** 0 to 2: MPI_Win_create, _allocate, _create_dynamic) and synchronisation (sync_kind 0
+** to 5: lock, pscw, fence, flush, flush_local, lock_all, OSU's order), and its gets of
+** P/2 pairs r, r + P/2; IMB-EXT's bidirectional gets in fence epochs. One measure
+** function runs every row from its plan (peer_rma_rows, by VARIANT); windows and
+** verification are meas_mpi_win_sync.c's (meas_mpi.h). MPI-3 only, the rows in every
+** build. Rules: doc/internals.md, "One-sided modules".
 */
 #line 17 "split/measurements/meas_mpi_peer_rma.c"
 #line 18 "split/measurements/meas_mpi_peer_rma.c"
@@ -28803,7 +28807,7 @@ enum peer_rma_row {
   PR_GET_BIDIR, PR_PUT_LOCAL, PR_GET_LOCAL, PR_GET_ONE_ALL, PR_PUT_ALL_ALL, PR_GET_ALL_ALL, PR_PUT_ONE_ALL_LOCAL,
   PR_GET_ONE_ALL_LOCAL, PR_GET_EXCHANGE,
   PR_PUT_LAT, PR_GET_LAT, PR_ACC_LAT, PR_GET_ACC_LAT, PR_FOP_LAT, PR_CAS_LAT, PR_PUT_BW, PR_GET_BW, PR_PUT_BIBW,
-  PR_GET_FENCE_BIDIR
+  PR_GET_FENCE_BIDIR, PR_GET_MBW, PR_GET_MULTI_LAT
 };
 
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 3
@@ -28811,8 +28815,8 @@ enum peer_rma_row {
 enum pr_op { PR_PUT, PR_GET, PR_ACC, PR_GET_ACC, PR_FOP, PR_CAS };
 /* Who accesses whom: rank 0 rank 1 (answered back under the active syncs of a latency
 ** row), ranks 0 and 1 each other, rank 0 every other, every process every other, every
-** process both ring neighbours. */
-enum pr_who { PR_PAIR, PR_BIDIR, PR_ONE_ALL, PR_ALL_ALL, PR_RING };
+** process both ring neighbours, rank r < P/2 rank r + P/2 (answered back as PR_PAIR). */
+enum pr_who { PR_PAIR, PR_BIDIR, PR_ONE_ALL, PR_ALL_ALL, PR_RING, PR_PAIRS };
 /* OSU 7.4's order of its synchronisations (-s), which is sync_kind's. */
 enum pr_sync { PR_LOCK, PR_PSCW, PR_FENCE, PR_FLUSH, PR_FLUSH_LOCAL, PR_LOCK_ALL, PR_SYNC_COUNT };
 enum pr_win { PR_WIN_CREATE, PR_WIN_ALLOCATE, PR_WIN_DYNAMIC, PR_WIN_COUNT };
@@ -28824,28 +28828,31 @@ typedef struct pr_plan {
   int aggregate;   /* 1: one completion after every operation of the timing; -1: the argument */
   int bandwidth;   /* operations per round from `window`, time per message (2: both ways) */
   int active_only; /* only the active syncs (pscw, fence): OSU's osu_put_bibw */
+  int one_way;     /* a round trip's time halved (osu_get_multi_lat) */
 } pr_plan;
 
 static const pr_plan peer_rma_rows[] = {
-  { PR_GET, PR_BIDIR, PR_FLUSH, -1, 0, 0 },          /* Get_bidirectional (IMB Bidir_get) */
-  { PR_PUT, PR_PAIR, PR_FLUSH_LOCAL, -1, 0, 0 },     /* Put_local */
-  { PR_GET, PR_PAIR, PR_FLUSH_LOCAL, -1, 0, 0 },     /* Get_local */
-  { PR_GET, PR_ONE_ALL, PR_FLUSH, 1, 0, 0 },         /* Get_one_all */
-  { PR_PUT, PR_ALL_ALL, PR_FLUSH, 1, 0, 0 },         /* Put_all_all */
-  { PR_GET, PR_ALL_ALL, PR_FLUSH, 1, 0, 0 },         /* Get_all_all */
-  { PR_PUT, PR_ONE_ALL, PR_FLUSH_LOCAL, 1, 0, 0 },   /* Put_one_all_local */
-  { PR_GET, PR_ONE_ALL, PR_FLUSH_LOCAL, 1, 0, 0 },   /* Get_one_all_local */
-  { PR_GET, PR_RING, PR_FLUSH, 0, 0, 0 },            /* Get_exchange */
-  { PR_PUT, PR_PAIR, -1, 0, 0, 0 },                  /* Put_latency */
-  { PR_GET, PR_PAIR, -1, 0, 0, 0 },                  /* Get_latency */
-  { PR_ACC, PR_PAIR, -1, 0, 0, 0 },                  /* Accumulate_latency */
-  { PR_GET_ACC, PR_PAIR, -1, 0, 0, 0 },              /* Get_accumulate_latency */
-  { PR_FOP, PR_PAIR, -1, 0, 0, 0 },                  /* Fetch_and_op_latency */
-  { PR_CAS, PR_PAIR, -1, 0, 0, 0 },                  /* Compare_and_swap_latency */
-  { PR_PUT, PR_PAIR, -1, 0, 1, 0 },                  /* Put_bw */
-  { PR_GET, PR_PAIR, -1, 0, 1, 0 },                  /* Get_bw */
-  { PR_PUT, PR_BIDIR, -1, 0, 2, 1 },                 /* Put_bibw */
-  { PR_GET, PR_BIDIR, PR_FENCE, 0, 1, 0 }            /* Get_fence_bidirectional (IMB-EXT Bidir_Get) */
+  { PR_GET, PR_BIDIR, PR_FLUSH, -1, 0, 0, 0 },          /* Get_bidirectional (IMB Bidir_get) */
+  { PR_PUT, PR_PAIR, PR_FLUSH_LOCAL, -1, 0, 0, 0 },     /* Put_local */
+  { PR_GET, PR_PAIR, PR_FLUSH_LOCAL, -1, 0, 0, 0 },     /* Get_local */
+  { PR_GET, PR_ONE_ALL, PR_FLUSH, 1, 0, 0, 0 },         /* Get_one_all */
+  { PR_PUT, PR_ALL_ALL, PR_FLUSH, 1, 0, 0, 0 },         /* Put_all_all */
+  { PR_GET, PR_ALL_ALL, PR_FLUSH, 1, 0, 0, 0 },         /* Get_all_all */
+  { PR_PUT, PR_ONE_ALL, PR_FLUSH_LOCAL, 1, 0, 0, 0 },   /* Put_one_all_local */
+  { PR_GET, PR_ONE_ALL, PR_FLUSH_LOCAL, 1, 0, 0, 0 },   /* Get_one_all_local */
+  { PR_GET, PR_RING, PR_FLUSH, 0, 0, 0, 0 },            /* Get_exchange */
+  { PR_PUT, PR_PAIR, -1, 0, 0, 0, 0 },                  /* Put_latency */
+  { PR_GET, PR_PAIR, -1, 0, 0, 0, 0 },                  /* Get_latency */
+  { PR_ACC, PR_PAIR, -1, 0, 0, 0, 0 },                  /* Accumulate_latency */
+  { PR_GET_ACC, PR_PAIR, -1, 0, 0, 0, 0 },              /* Get_accumulate_latency */
+  { PR_FOP, PR_PAIR, -1, 0, 0, 0, 0 },                  /* Fetch_and_op_latency */
+  { PR_CAS, PR_PAIR, -1, 0, 0, 0, 0 },                  /* Compare_and_swap_latency */
+  { PR_PUT, PR_PAIR, -1, 0, 1, 0, 0 },                  /* Put_bw */
+  { PR_GET, PR_PAIR, -1, 0, 1, 0, 0 },                  /* Get_bw */
+  { PR_PUT, PR_BIDIR, -1, 0, 2, 1, 0 },                 /* Put_bibw */
+  { PR_GET, PR_BIDIR, PR_FENCE, 0, 1, 0, 0 },           /* Get_fence_bidirectional (IMB-EXT Bidir_Get) */
+  { PR_GET, PR_PAIRS, -1, 0, 1, 0, 0 },                 /* Get_mbw (osu_get_mbw) */
+  { PR_GET, PR_PAIRS, PR_PSCW, 0, 0, 0, 1 }             /* Get_multi_lat (osu_get_multi_lat) */
 };
 
 /* The state: the shared window state first (sk_win_of works on it). */
@@ -28866,16 +28873,29 @@ static int pr_atomic(const pr_plan *p) { return p->op != PR_PUT && p->op != PR_G
 /* The operations one origin does per target in a round: `window` for a bandwidth row. */
 static long pr_window(const sk_mctx *m) { return pr_plan_of(m)->bandwidth ? m->arg.window : 1; }
 
+/* The rank paired with rank r (PR_PAIR: 0 and 1; PR_PAIRS: r and r + P/2), -1 for none. */
+static int pr_partner(const sk_mctx *m, int r)
+{
+  int half = pr_plan_of(m)->who == PR_PAIRS ? m->size / 2 : 1;
+  return r < half ? r + half : r < 2 * half ? r - half : -1;
+}
+
+/* Rank r starts its pair's round (the first of the two). */
+static int pr_first(const sk_mctx *m, int r)
+{
+  return r < (pr_plan_of(m)->who == PR_PAIRS ? m->size / 2 : 1);
+}
+
 /* Rank a accesses rank b's window (under the row's sync: the active ones of a latency
 ** row answer back). */
 static int pr_accesses(const sk_mctx *m, int a, int b)
 {
   const pr_plan *p = pr_plan_of(m);
   int sync = ((const pr_state *)m->state)->sync;
-  int n = m->size, answered = p->who == PR_PAIR && !p->bandwidth && (sync == PR_PSCW || sync == PR_FENCE);
+  int n = m->size, answered = !p->bandwidth && (sync == PR_PSCW || sync == PR_FENCE);
   if (a == b) return 0;
   switch (p->who) {
-  case PR_PAIR: return (a == 0 && b == 1) || (answered && a == 1 && b == 0);
+  case PR_PAIR: case PR_PAIRS: return pr_partner(m, a) == b && (pr_first(m, a) || answered);
   case PR_BIDIR: return a < 2 && b < 2;
   case PR_ONE_ALL: return a == 0;
   case PR_ALL_ALL: return 1;
@@ -28978,9 +28998,9 @@ static void init_peer_rma(sk_mctx *m, const sk_value *args)
   sk_tp_errors_return_win(&s->win);   /* an error is the suite's, not the run's end (transport.h) */
   st->ones = (int *)sk_malloc(sizeof(int) * (size_t)(count > 1 ? count : 2));
   st->result = (int *)sk_calloc((size_t)(count > 1 ? count : 2), sizeof(int));
-  if (sync == PR_PSCW && m->rank < 2) {
+  if (sync == PR_PSCW && (p->who == PR_PAIRS ? pr_partner(m, m->rank) >= 0 : m->rank < 2)) {
     MPI_Group all;
-    int other = 1 - m->rank;
+    int other = p->who == PR_PAIRS ? pr_partner(m, m->rank) : 1 - m->rank;
     MPI_Comm_group(sk_mpi_comm(m), &all);
     MPI_Group_incl(all, 1, &other, &st->peer);
     MPI_Group_free(&all);
@@ -29061,26 +29081,26 @@ static void pr_passive(sk_mctx *m, pr_state *st, int close)
 static void pr_active_round(sk_mctx *m, pr_state *st, long window, int first, int last)
 {
   const pr_plan *p = pr_plan_of(m);
-  int trip = p->who == PR_PAIR && !p->bandwidth;
+  int trip = (p->who == PR_PAIR || p->who == PR_PAIRS) && !p->bandwidth;
   MPI_Win win = st->w.win;
   if (st->sync == PR_FENCE) {
     MPI_Win_fence(first ? MPI_MODE_NOPRECEDE : 0, win);
-    if (m->rank == 0 || (!trip && pr_origin(m))) pr_ops(m, st, window, 0);
+    if ((trip && pr_first(m, m->rank) && pr_origin(m)) || (!trip && pr_origin(m))) pr_ops(m, st, window, 0);
     if (trip) {
       MPI_Win_fence(0, win);
-      if (m->rank == 1) pr_ops(m, st, window, 0);
+      if (!pr_first(m, m->rank) && pr_origin(m)) pr_ops(m, st, window, 0);
     }
     MPI_Win_fence(last ? MPI_MODE_NOSUCCEED : 0, win);
     return;
   }
-  if (m->rank > 1) return;
+  if (st->peer == MPI_GROUP_NULL) return;
   if (p->who == PR_BIDIR) {
     MPI_Win_post(st->peer, 0, win);
     MPI_Win_start(st->peer, 0, win);
     pr_ops(m, st, window, 0);
     MPI_Win_complete(win);
     MPI_Win_wait(win);
-  } else if (m->rank == 0) {
+  } else if (pr_first(m, m->rank)) {
     MPI_Win_start(st->peer, 0, win);
     pr_ops(m, st, window, 0);
     MPI_Win_complete(win);
@@ -29129,7 +29149,7 @@ static double measure_peer_rma(sk_mctx *m, const sk_value *args)
   if (passive && origin) pr_passive(m, st, 1);
   sk_sync_stop(m);
   if (!origin) return -1.0;
-  return t / (double)n / (double)window / (p->bandwidth == 2 ? 2.0 : 1.0);
+  return t / (double)n / (double)window / (p->bandwidth == 2 || p->one_way ? 2.0 : 1.0);
 }
 
 /* ---- verification: the windows start as zeros (puts, accumulates) or hold their
@@ -29234,6 +29254,10 @@ static const sk_measurement mpi_peer_rma_table[] = {
   SK_ROW_MPI3("Get_fence_bidirectional", "count:i datatype:t iterations:i window:i", SK_PATTERN_COLLECTIVE, 2,
               PR_GET_FENCE_BIDIR, measure_peer_rma, init_peer_rma, finalize_peer_rma, prepare_peer_rma, check_peer_rma,
               NULL),
+  SK_ROW_MPI3("Get_mbw", "count:i datatype:t iterations:i window:i win_kind:i sync_kind:i", SK_PATTERN_COLLECTIVE, 2, PR_GET_MBW,
+              measure_peer_rma, init_peer_rma, finalize_peer_rma, prepare_peer_rma, check_peer_rma, NULL),
+  SK_ROW_MPI3("Get_multi_lat", "count:i datatype:t iterations:i win_kind:i", SK_PATTERN_COLLECTIVE, 2, PR_GET_MULTI_LAT,
+              measure_peer_rma, init_peer_rma, finalize_peer_rma, prepare_peer_rma, check_peer_rma, NULL),
   SK_ROW_END
 };
 
@@ -39000,7 +39024,8 @@ SK_API int sk_oneline_program(const sk_oneline *o, int nprocs, sk_str *text, sk_
                   "is not known)", o->procs_text);
     return 0;
   }
-  if (o->bytes && strchr(m->params, 'o') != NULL) {   /* bytes of MPI_INT: whole elements */
+  if (o->bytes && strchr(m->params, 'o') != NULL && !(o->set && strstr(o->set, "datatype=MPI_UNSIGNED_CHAR"))) {
+    /* bytes of MPI_INT: whole elements (a set's MPI_UNSIGNED_CHAR: one a byte) */
     min = (min + 3) / 4;
     max = max / 4 > min ? max / 4 : min;
   }
@@ -39168,11 +39193,11 @@ SK_API int sk_peer_startup(const sk_peer *p);
 ** range over processes with Mbytes/sec, the range, the range without sizes, Mbytes/sec
 ** and Msg/sec, overlap, overlap without sizes, IMB-P2P's t[usec], Mbytes/sec and Msg/sec
 ** of one pair's round trip and of a round of every process, IMB-MT's t_avg with Mbytes/sec
-** and Msg/sec. */
+** and Msg/sec, IMB-RMA's Truly_passive_put's t_pure and t_ovrl (skampi: t_pure alone). */
 enum {
   OSU_LAT, OSU_BW, OSU_MBW, OSU_COLL, OSU_SYNC, OSU_RMA_LAT, OSU_RMA_BW, OSU_NBC, OSU_START,
   IMB_TIME_BW, IMB_RANGE_BW, IMB_RANGE, IMB_SYNC, IMB_BW_RATE, IMB_OVERLAP, IMB_OVERLAP_SYNC,
-  IMB_P2P_PAIR, IMB_P2P, IMB_MT_BAND
+  IMB_P2P_PAIR, IMB_P2P, IMB_MT_BAND, IMB_PURE_OVRL
 };
 
 typedef struct peer_bench {
@@ -39208,7 +39233,7 @@ static const peer_bench peer_table[] = {
   /* blocking collectives */
   { "osu", "osu_allgather", "Allgather", NULL, OSU_COLL, 0, "OSU MPI Allgather Latency Test" },
   { "osu", "osu_allgatherv", "Allgatherv", NULL, OSU_COLL, 0, "OSU MPI Allgatherv Latency Test" },
-  { "osu", "osu_allreduce", "Allreduce", NULL, OSU_COLL, 0, "OSU MPI Allreduce Latency Test" },
+  { "osu", "osu_allreduce", "Allreduce", "datatype=MPI_UNSIGNED_CHAR", OSU_COLL, 0, "OSU MPI Allreduce Latency Test" },
   { "osu", "osu_alltoall", "Alltoall", NULL, OSU_COLL, 0, "OSU MPI All-to-All Personalized Exchange Latency Test" },
   { "osu", "osu_alltoallv", "Alltoallv", NULL, OSU_COLL, 0, "OSU MPI All-to-Allv Personalized Exchange Latency Test" },
   { "osu", "osu_alltoallw", "Alltoallw", NULL, OSU_COLL, 0, "OSU MPI All-to-Allw Personalized Exchange Latency Test" },
@@ -39216,9 +39241,9 @@ static const peer_bench peer_table[] = {
   { "osu", "osu_bcast", "Bcast", NULL, OSU_COLL, 0, "OSU MPI Broadcast Latency Test" },
   { "osu", "osu_gather", "Gather", NULL, OSU_COLL, 0, "OSU MPI Gather Latency Test" },
   { "osu", "osu_gatherv", "Gatherv", NULL, OSU_COLL, 0, "OSU MPI Gatherv Latency Test" },
-  { "osu", "osu_reduce", "Reduce", NULL, OSU_COLL, 0, "OSU MPI Reduce Latency Test" },
-  { "osu", "osu_reduce_scatter", "Reduce_scatter", NULL, OSU_COLL, 0, "OSU MPI Reduce_scatter Latency Test" },
-  { "osu", "osu_reduce_scatter_block", "Reduce_scatter_block", NULL, OSU_COLL, 0,
+  { "osu", "osu_reduce", "Reduce", "datatype=MPI_UNSIGNED_CHAR", OSU_COLL, 0, "OSU MPI Reduce Latency Test" },
+  { "osu", "osu_reduce_scatter", "Reduce_scatter", "datatype=MPI_UNSIGNED_CHAR", OSU_COLL, 0, "OSU MPI Reduce_scatter Latency Test" },
+  { "osu", "osu_reduce_scatter_block", "Reduce_scatter_block", "datatype=MPI_UNSIGNED_CHAR", OSU_COLL, 0,
     "OSU MPI Reduce_scatter_block Latency Test" },
   { "osu", "osu_scatter", "Scatter", NULL, OSU_COLL, 0, "OSU MPI Scatter Latency Test" },
   { "osu", "osu_scatterv", "Scatterv", NULL, OSU_COLL, 0, "OSU MPI Scatterv Latency Test" },
@@ -39233,7 +39258,7 @@ static const peer_bench peer_table[] = {
   /* non-blocking collectives: the overlap rows (pure communication, computation, overlap) */
   { "osu", "osu_iallgather", "Iallgather_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking Allgather Latency Test" },
   { "osu", "osu_iallgatherv", "Iallgatherv_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking Allgatherv Latency Test" },
-  { "osu", "osu_iallreduce", "Iallreduce_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking Allreduce Latency Test" },
+  { "osu", "osu_iallreduce", "Iallreduce_overlap", "datatype=MPI_UNSIGNED_CHAR", OSU_NBC, 0, "OSU MPI Non-blocking Allreduce Latency Test" },
   { "osu", "osu_ialltoall", "Ialltoall_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking All-to-All Latency Test" },
   { "osu", "osu_ialltoallv", "Ialltoallv_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking All-to-Allv Latency Test" },
   { "osu", "osu_ialltoallw", "Ialltoallw_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking All-to-Allw Latency Test" },
@@ -39241,10 +39266,10 @@ static const peer_bench peer_table[] = {
   { "osu", "osu_ibcast", "Ibcast_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-Blocking Broadcast Latency Test" },
   { "osu", "osu_igather", "Igather_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking Gather Latency Test" },
   { "osu", "osu_igatherv", "Igatherv_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking Gatherv Latency Test" },
-  { "osu", "osu_ireduce", "Ireduce_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking Reduce Latency Test" },
-  { "osu", "osu_ireduce_scatter", "Ireduce_scatter_overlap", NULL, OSU_NBC, 0,
+  { "osu", "osu_ireduce", "Ireduce_overlap", "datatype=MPI_UNSIGNED_CHAR", OSU_NBC, 0, "OSU MPI Non-blocking Reduce Latency Test" },
+  { "osu", "osu_ireduce_scatter", "Ireduce_scatter_overlap", "datatype=MPI_UNSIGNED_CHAR", OSU_NBC, 0,
     "OSU MPI Non-blocking Reduce_scatter Latency Test" },
-  { "osu", "osu_ireduce_scatter_block", "Ireduce_scatter_block_overlap", NULL, OSU_NBC, 0,
+  { "osu", "osu_ireduce_scatter_block", "Ireduce_scatter_block_overlap", "datatype=MPI_UNSIGNED_CHAR", OSU_NBC, 0,
     "OSU MPI Non-blocking Reduce_scatter_block Latency Test" },
   { "osu", "osu_iscatter", "Iscatter_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking Scatter Latency Test" },
   { "osu", "osu_iscatterv", "Iscatterv_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking Scatterv Latency Test" },
@@ -39261,7 +39286,7 @@ static const peer_bench peer_table[] = {
   /* persistent collectives (MPI-4) */
   { "osu", "osu_allgather_persistent", "Allgather_init", NULL, OSU_COLL, 0, "OSU MPI Allgather Persistent Latency Test" },
   { "osu", "osu_allgatherv_persistent", "Allgatherv_init", NULL, OSU_COLL, 0, "OSU MPI Allgatherv Persistent Latency Test" },
-  { "osu", "osu_allreduce_persistent", "Allreduce_init", NULL, OSU_COLL, 0, "OSU MPI Allreduce Persistent Latency Test" },
+  { "osu", "osu_allreduce_persistent", "Allreduce_init", "datatype=MPI_UNSIGNED_CHAR", OSU_COLL, 0, "OSU MPI Allreduce Persistent Latency Test" },
   { "osu", "osu_alltoall_persistent", "Alltoall_init", NULL, OSU_COLL, 0,
     "OSU MPI All-to-All Personalized Exchange Persistent Latency Test" },
   { "osu", "osu_alltoallv_persistent", "Alltoallv_init", NULL, OSU_COLL, 0,
@@ -39272,8 +39297,8 @@ static const peer_bench peer_table[] = {
   { "osu", "osu_bcast_persistent", "Bcast_init", NULL, OSU_COLL, 0, "OSU MPI Broadcast Persistent Latency Test" },
   { "osu", "osu_gather_persistent", "Gather_init", NULL, OSU_COLL, 0, "OSU MPI Gather Persistent Latency Test" },
   { "osu", "osu_gatherv_persistent", "Gatherv_init", NULL, OSU_COLL, 0, "OSU MPI Gatherv Persistent Latency Test" },
-  { "osu", "osu_reduce_persistent", "Reduce_init", NULL, OSU_COLL, 0, "OSU MPI Reduce Persistent Latency Test" },
-  { "osu", "osu_reduce_scatter_persistent", "Reduce_scatter_init", NULL, OSU_COLL, 0,
+  { "osu", "osu_reduce_persistent", "Reduce_init", "datatype=MPI_UNSIGNED_CHAR", OSU_COLL, 0, "OSU MPI Reduce Persistent Latency Test" },
+  { "osu", "osu_reduce_scatter_persistent", "Reduce_scatter_init", "datatype=MPI_UNSIGNED_CHAR", OSU_COLL, 0,
     "OSU MPI Reduce_scatter Persistent Latency Test" },
   { "osu", "osu_scatter_persistent", "Scatter_init", NULL, OSU_COLL, 0, "OSU MPI Scatter Persistent Latency Test" },
   { "osu", "osu_scatterv_persistent", "Scatterv_init", NULL, OSU_COLL, 0, "OSU MPI Scatterv Persistent Latency Test" },
@@ -39293,6 +39318,11 @@ static const peer_bench peer_table[] = {
   { "osu", "osu_get_bw", "Get_bw", "window=64,win_kind=1,sync_kind=3", OSU_RMA_BW, 0, "OSU MPI_Get Bandwidth Test" },
   { "osu", "osu_put_bibw", "Put_bibw", "window=64,win_kind=1,sync_kind=1", OSU_RMA_BW, 0,
     "OSU MPI_Put Bi-directional Bandwidth Test" },
+  /* the multi-pair gets (rank r of the first half from rank r + P/2): osu_get_mbw's
+  ** aggregate bandwidth, osu_get_multi_lat's half round trip in PSCW epochs */
+  { "osu", "osu_get_mbw", "Get_mbw", "window=64,win_kind=1,sync_kind=3", OSU_RMA_BW, 0,
+    "OSU MPI_Get Multiple Bandwidth Bandwidth Test" },
+  { "osu", "osu_get_multi_lat", "Get_multi_lat", "win_kind=1", OSU_RMA_LAT, 0, "OSU MPI_Get Multi Latency Test" },
   /* IMB-MPI1 2021 */
   { "IMB-MPI1", "PingPong", "Pingpong_Send_Recv", "iterations=1", IMB_TIME_BW, 1.0, NULL },
   { "IMB-MPI1", "PingPongSpecificSource", "Pingpong_Send_Recv", "iterations=1", IMB_TIME_BW, 1.0, NULL },
@@ -39366,7 +39396,7 @@ static const peer_bench peer_table[] = {
   { "IMB-RMA", "Get_accumulate", "Get_accumulate", NULL, IMB_TIME_BW, 1.0, NULL },
   { "IMB-RMA", "Fetch_and_op", "Fetch_and_op", NULL, IMB_TIME_BW, 1.0, NULL },
   { "IMB-RMA", "Compare_and_swap", "Compare_and_swap", NULL, IMB_TIME_BW, 1.0, NULL },
-  { "IMB-RMA", "Truly_passive_put", "MPI_Put_passive", NULL, IMB_TIME_BW, 1.0, NULL },
+  { "IMB-RMA", "Truly_passive_put", "MPI_Put_passive", NULL, IMB_PURE_OVRL, 1.0, NULL },
   /* IMB-EXT: MPI-2 one-sided in fence epochs (the non-aggregate mode: one transfer per
   ** epoch); Window: MPI_Win_create alone (IMB adds a fence and MPI_Win_free) */
   { "IMB-EXT", "Window", "MPI_Win_create", NULL, IMB_RANGE, 0, NULL },
@@ -39709,7 +39739,7 @@ static int peer_osu_sizes(const char *v, sk_peer *p)
   return p->size_max == 0 || p->size_min <= p->size_max;   /* "2:": MAX the default, checked later */
 }
 
-/* IMB's -msglog [MIN:]MAX: 0, 2^MIN ... 2^MAX (MIN default 0). */
+/* IMB's -msglog [MIN:]MAX: 0, 2^MIN ... 2^MAX (MIN default 0; IMB-P2P's MIN:MAX without the 0). */
 static int peer_imb_msglog(const char *v, sk_peer *p)
 {
   long lo = 0, hi;
@@ -39719,6 +39749,7 @@ static int peer_imb_msglog(const char *v, sk_peer *p)
     if (!peer_first(v, colon, first) || !peer_number(first, &lo) || !peer_number(colon + 1, &hi)) return 0;
   } else if (!peer_number(v, &hi)) return 0;
   if (lo > hi || hi > 27) return 0;
+  if (colon != NULL && sk_streq(p->family, "IMB-P2P")) p->no_zero = 1;   /* IMB-P2P: 2^MIN ... 2^MAX, no 0 */
   p->size_min = 0;
   p->size_max = 1L << hi;
   p->imb_min_log = lo;
@@ -40003,7 +40034,7 @@ SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const
     } else if (sk_streq(op->name, "-w") || sk_streq(op->name, "--win-options")
                || sk_streq(op->name, "-s") || sk_streq(op->name, "--sync-option")) {
       int win = op->name[1] == 'w' || op->name[2] == 'w', layout = peer_table[p->bench[0]].layout, c;
-      if (layout != OSU_RMA_LAT && layout != OSU_RMA_BW) {   /* not a one-sided benchmark: said once, as before */
+      if ((layout != OSU_RMA_LAT && layout != OSU_RMA_BW) || (!win && sk_streq(p->family, "osu_get_multi_lat"))) {   /* not a one-sided benchmark: said once, as before */
         for (k = 0; k < p->nignored && !sk_streq(p->ignored[k], a); k++) continue;
         if (k == p->nignored && p->nignored < SK_PEER_MAX) p->ignored[p->nignored++] = a;
         continue;
@@ -40119,6 +40150,10 @@ SK_API int sk_peer_program(const sk_peer *p, sk_oneline *o, int nprocs, sk_str *
     o->size_max = p->size_max;
     o->zero_first = p->tool == 'i' && !p->no_zero;   /* IMB: 0, then 2^MIN ... 2^MAX */
     if (o->zero_first && p->imb_min_log > 0) o->size_min = 1L << p->imb_min_log;
+    if (sk_streq(e->family, "IMB-EXT") && sk_streq(e->name, "Window")) {   /* IMB's "reduction": whole 4-byte */
+      if (o->size_min < 4) o->size_min = 4;                                /* elements (0, 4, 8, ...), */
+      if (p->iterations == 0) o->reps_min = o->reps_max = 100;             /* MSGS_NONAGGR repetitions */
+    }
     set[0] = '\0';   /* the options' values first: the first value of a parameter counts */
     if (p->window > 0) sprintf(set + strlen(set), "window=%ld,", p->window);
     if (p->win_kind > 0) sprintf(set + strlen(set), "win_kind=%d,", p->win_kind - 1);
@@ -40249,6 +40284,9 @@ static void peer_osu_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
   size_t i;
   int t, sized = e->layout != OSU_SYNC && !(e->layout == OSU_NBC && sk_streq(e->row, "Ibarrier_overlap"));
   int range = p->full && e->layout != OSU_BW && e->layout != OSU_MBW && e->layout != OSU_RMA_BW;
+  int multi_lat = sk_streq(e->name, "osu_get_multi_lat");
+  int atomic_one = sk_streq(e->name, "osu_fop_latency") || sk_streq(e->name, "osu_cas_latency");   /* OSU's size 1 for one int */
+  double pairs = sk_streq(e->name, "osu_get_mbw") ? procs / 2 : 1;   /* osu_get_mbw: all pairs' bandwidth */
   peer_overlap *ov = e->layout == OSU_NBC ? peer_overlaps(p->output, b->name, b->n) : NULL;
   if (sk_streq(e->name, "osu_latency_mp"))   /* its lines before the title */
     printf("# Number of forked processes in sender: %ld\n# Number of forked processes in receiver: %ld\n",
@@ -40258,18 +40296,23 @@ static void peer_osu_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
   if (e->layout == OSU_RMA_LAT || e->layout == OSU_RMA_BW) {
     int win = p->win_kind > 0 ? p->win_kind - 1 : peer_set_int(e->set, "win_kind");
     int sync = p->sync_kind > 0 ? p->sync_kind - 1 : peer_set_int(e->set, "sync_kind");
-    printf("# Window creation: %s\n# Synchronization: %s\n", osu_win_lines[win < 0 ? 0 : win], osu_sync_lines[sync < 0 ? 0 : sync]);
+    if (multi_lat)   /* its own lines, PSCW always, no datatype line */
+      printf("# Pairs: %d\n# Window: %s\n# Synchronization: PSCW\n", procs / 2, osu_win_lines[win < 0 ? 0 : win]);
+    else
+      printf("# Window creation: %s\n# Synchronization: %s\n", osu_win_lines[win < 0 ? 0 : win],
+             osu_sync_lines[sync < 0 ? 0 : sync]);
   }
   if (e->layout == OSU_NBC) printf("# Overall = Coll. Init + Compute + MPI_Test + MPI_Wait\n\n");
-  if (sized) printf("# Datatype: %s.\n", strstr(e->row, "reduce") || strstr(e->row, "Reduce") ? "MPI_INT" : "MPI_CHAR");
+  if (sized && !multi_lat) printf("# Datatype: MPI_CHAR.\n");   /* OSU 7.4's default (reductions: skampi's MPI_UNSIGNED_CHAR) */
   if (sized) printf("%-*s", 10, "# Size");
   switch (e->layout) {
   case OSU_BW: case OSU_RMA_BW: printf("%*s", 20, "Bandwidth (MB/s)"); break;
   case OSU_MBW: printf("%*s%*s", 20, "MB/s", 20, "Messages/s"); break;
   case OSU_RMA_LAT: printf("%*s", 20, "Latency (us)"); break;
   case OSU_SYNC: printf("# Avg Latency(us)"); break;
-  case OSU_NBC:
-    printf("%s%*s%*s%*s%*s", sized ? "" : "#", 20, "Overall(us)", 20, "Compute(us)", 20, "Pure Comm.(us)", 20, "Overlap(%)");
+  case OSU_NBC:   /* osu_ibarrier: "# Overall(us)" as it stands, its figure 13 wide (print_stats_nbc) */
+    printf(sized ? "%20s" : "# %s", "Overall(us)");
+    printf("%*s%*s%*s", 20, "Compute(us)", 20, "Pure Comm.(us)", 20, "Overlap(%)");
     break;
   default: printf("%*s", 20, "Avg Latency(us)"); break;
   }
@@ -40283,14 +40326,15 @@ static void peer_osu_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
     const sk_sko_line *l = &b->lines[i];
     double lat = peer_time(l), ratio = l->time_us > 0.0 ? lat / l->time_us : 1.0;
     double mbs = l->mbytes_per_s >= 0.0 ? l->mbytes_per_s : l->time_us > 0.0 ? (double)l->size / l->time_us : 0.0;
-    if (sized) printf("%-*ld", 10, l->size);
+    if (sized) printf("%-*ld", 10, atomic_one ? 1L : l->size);
     switch (e->layout) {
-    case OSU_BW: case OSU_RMA_BW: printf("%*.*f", 20, 2, mbs); break;
+    case OSU_BW: case OSU_RMA_BW: printf("%*.*f", 20, 2, mbs * pairs); break;
     case OSU_MBW: printf("%*.*f%*.*f", 20, 2, mbs, 20, 2, l->time_us > 0.0 ? 1e6 / l->time_us : 0.0); break;
     case OSU_SYNC: printf("%*.*f", 17, 2, lat); break;
     case OSU_NBC:
-      if (ov[i].has) printf("%*.*f%*.*f%*.*f%*.*f", 20, 2, ov[i].v[0], 20, 2, ov[i].v[2], 20, 2, ov[i].v[1], 20, 2, ov[i].v[3]);
-      else printf("%*.*f%*s%*s%*s", 20, 2, lat, 20, "-", 20, "-", 20, "-");
+      if (ov[i].has)
+        printf("%*.*f%*.*f%*.*f%*.*f", sized ? 20 : 13, 2, ov[i].v[0], 20, 2, ov[i].v[2], 20, 2, ov[i].v[1], 20, 2, ov[i].v[3]);
+      else printf("%*.*f%*s%*s%*s", sized ? 20 : 13, 2, lat, 20, "-", 20, "-", 20, "-");
       break;
     default: printf("%*.*f", sk_streq(e->name, "osu_latency_mp") ? 10 : 20, 2, lat); break;   /* its own width */
     }
@@ -40339,6 +40383,7 @@ static int peer_imb_modes(const peer_bench *e)
 ** run on every process, as Truly_passive_put does not. */
 static int peer_imb_pair(const peer_bench *e)
 {
+  if (e->layout == IMB_PURE_OVRL) return 1;
   if (e->layout != IMB_TIME_BW && e->layout != IMB_BW_RATE) return 0;
   if (e->layout == IMB_BW_RATE && strncmp(e->row, "Mb", 2) == 0) return 0;   /* Uniband, Biband: P/2 pairs */
   return !sk_streq(e->family, "IMB-RMA") || peer_imb_modes(e) || sk_streq(e->name, "Truly_passive_put");
@@ -40356,12 +40401,14 @@ static void peer_imb_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
     { "#repetitions", "t_ovrl[usec]", "t_pure[usec]", "t_CPU[usec]", " overlap[%]", NULL },
     { "#bytes", "#repetitions", "t[usec]", "Mbytes/sec", "Msg/sec", NULL },
     { "#bytes", "#repetitions", "t[usec]", "Mbytes/sec", "Msg/sec", NULL },
-    { "#bytes", "#repetitions", "t_avg[usec]", "Mbytes/sec", "Msg/sec", NULL }
+    { "#bytes", "#repetitions", "t_avg[usec]", "Mbytes/sec", "Msg/sec", NULL },
+    { "#bytes", "#repetitions", "t_pure[usec]", "t_ovrl[usec]", NULL, NULL }
   };
   long threads = p->threads > 0 ? p->threads : 1;   /* IMB-MT's #bytes: T threads' messages */
   int shown = peer_procs(e) > 0 ? peer_procs(e) : peer_imb_pair(e) || e->layout == IMB_MT_BAND || e->layout == IMB_P2P_PAIR
               || strncmp(e->row, "Thread_pingpong", 15) == 0 || sk_streq(e->row, "Thread_pingping") ? 2 : procs;
-  int h = e->layout - IMB_TIME_BW, k, fields = 0;
+  int io_nb = sk_streq(e->family, "IMB-IO") && e->name[2] == 'I';   /* IMB-IO's non-blocking: IMB's overlap columns */
+  int h = (io_nb ? IMB_OVERLAP : e->layout) - IMB_TIME_BW, k, fields = 0;
   const char *tail = sk_streq(e->family, "IMB-P2P") ? "" : " ";   /* IMB-P2P's header lines end without a blank */
   size_t i;
   peer_overlap *ov = NULL;
@@ -40371,11 +40418,12 @@ static void peer_imb_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
   printf("# Benchmarking %s%s\n", e->name, tail);
   if (p->threads > 0) printf("# #processes = %d (threads: %ld)\n", shown, p->threads);
   else printf("# #processes = %d%s\n", shown, tail);
-  if (nprocs - shown > 0) printf("# ( %d additional processes waiting in MPI_Barrier)\n", nprocs - shown);
+  if (nprocs - shown > 0)
+    printf("# ( %d additional process%s waiting in MPI_Barrier)\n", nprocs - shown, nprocs - shown > 1 ? "es" : "");
   if (e->layout == IMB_MT_BAND) printf("# window_size = %ld\n", p->window > 0 ? p->window : 64L);
   peer_imb_line(p->threads > 0 ? 6 : fields);   /* IMB-MT: one width for all */
   if (peer_imb_modes(e)) printf("#\n#    MODE: NON-AGGREGATE \n#\n");
-  if (sk_streq(e->family, "IMB-IO") && e->layout != IMB_SYNC) printf("#    MODE: NON-AGGREGATE \n");
+  if (sk_streq(e->family, "IMB-IO") && e->layout != IMB_SYNC) printf("#\n#    MODE: NON-AGGREGATE \n#\n");
   for (k = 0; k < fields; k++) printf("%13s", heads[h][k]);
   printf("  skampi flags\n");
   if (e->layout == IMB_OVERLAP || e->layout == IMB_OVERLAP_SYNC) ov = peer_overlaps(p->output, b->name, b->n);
@@ -40396,6 +40444,11 @@ static void peer_imb_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
     lo *= ratio;   /* one way of a round trip, as t */
     hi *= ratio;
     avg *= ratio;
+    if (io_nb) {   /* t_pure: skampi's start and wait (its slowest process); no computation beside it */
+      printf("%13ld%13ld%13s%13.2f%13s%13s", bytes, l->reps, "-", hi, "-", "-");
+      peer_flags(l);
+      continue;
+    }
     switch (e->layout) {
     case IMB_TIME_BW:
       printf("%13ld%13ld%13.2f%13.2f", l->size, l->reps, t, t > 0.0 ? e->scale * (double)l->size / t : 0.0);
@@ -40410,6 +40463,7 @@ static void peer_imb_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
              t > 0.0 ? 1e6 / t : 0.0);
       break;
     case IMB_SYNC: printf("%13ld%13.2f%13.2f%13.2f", l->reps, lo, hi, avg); break;
+    case IMB_PURE_OVRL: printf("%13ld%13ld%13.2f%13s", l->size, l->reps, t, "-"); break;   /* no busy target's t_ovrl */
     case IMB_BW_RATE:
       printf("%13ld%13ld%13.2f%13.0f", l->size, l->reps, t > 0.0 ? (double)l->size / t : 0.0, t > 0.0 ? 1e6 / t : 0.0);
       break;

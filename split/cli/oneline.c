@@ -249,7 +249,8 @@ SK_API int sk_oneline_program(const sk_oneline *o, int nprocs, sk_str *text, sk_
                   "is not known)", o->procs_text);
     return 0;
   }
-  if (o->bytes && strchr(m->params, 'o') != NULL) {   /* bytes of MPI_INT: whole elements */
+  if (o->bytes && strchr(m->params, 'o') != NULL && !(o->set && strstr(o->set, "datatype=MPI_UNSIGNED_CHAR"))) {
+    /* bytes of MPI_INT: whole elements (a set's MPI_UNSIGNED_CHAR: one a byte) */
     min = (min + 3) / 4;
     max = max / 4 > min ? max / 4 : min;
   }

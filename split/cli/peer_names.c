@@ -17,11 +17,11 @@
 ** range over processes with Mbytes/sec, the range, the range without sizes, Mbytes/sec
 ** and Msg/sec, overlap, overlap without sizes, IMB-P2P's t[usec], Mbytes/sec and Msg/sec
 ** of one pair's round trip and of a round of every process, IMB-MT's t_avg with Mbytes/sec
-** and Msg/sec. */
+** and Msg/sec, IMB-RMA's Truly_passive_put's t_pure and t_ovrl (skampi: t_pure alone). */
 enum {
   OSU_LAT, OSU_BW, OSU_MBW, OSU_COLL, OSU_SYNC, OSU_RMA_LAT, OSU_RMA_BW, OSU_NBC, OSU_START,
   IMB_TIME_BW, IMB_RANGE_BW, IMB_RANGE, IMB_SYNC, IMB_BW_RATE, IMB_OVERLAP, IMB_OVERLAP_SYNC,
-  IMB_P2P_PAIR, IMB_P2P, IMB_MT_BAND
+  IMB_P2P_PAIR, IMB_P2P, IMB_MT_BAND, IMB_PURE_OVRL
 };
 
 typedef struct peer_bench {
@@ -57,7 +57,7 @@ static const peer_bench peer_table[] = {
   /* blocking collectives */
   { "osu", "osu_allgather", "Allgather", NULL, OSU_COLL, 0, "OSU MPI Allgather Latency Test" },
   { "osu", "osu_allgatherv", "Allgatherv", NULL, OSU_COLL, 0, "OSU MPI Allgatherv Latency Test" },
-  { "osu", "osu_allreduce", "Allreduce", NULL, OSU_COLL, 0, "OSU MPI Allreduce Latency Test" },
+  { "osu", "osu_allreduce", "Allreduce", "datatype=MPI_UNSIGNED_CHAR", OSU_COLL, 0, "OSU MPI Allreduce Latency Test" },
   { "osu", "osu_alltoall", "Alltoall", NULL, OSU_COLL, 0, "OSU MPI All-to-All Personalized Exchange Latency Test" },
   { "osu", "osu_alltoallv", "Alltoallv", NULL, OSU_COLL, 0, "OSU MPI All-to-Allv Personalized Exchange Latency Test" },
   { "osu", "osu_alltoallw", "Alltoallw", NULL, OSU_COLL, 0, "OSU MPI All-to-Allw Personalized Exchange Latency Test" },
@@ -65,9 +65,9 @@ static const peer_bench peer_table[] = {
   { "osu", "osu_bcast", "Bcast", NULL, OSU_COLL, 0, "OSU MPI Broadcast Latency Test" },
   { "osu", "osu_gather", "Gather", NULL, OSU_COLL, 0, "OSU MPI Gather Latency Test" },
   { "osu", "osu_gatherv", "Gatherv", NULL, OSU_COLL, 0, "OSU MPI Gatherv Latency Test" },
-  { "osu", "osu_reduce", "Reduce", NULL, OSU_COLL, 0, "OSU MPI Reduce Latency Test" },
-  { "osu", "osu_reduce_scatter", "Reduce_scatter", NULL, OSU_COLL, 0, "OSU MPI Reduce_scatter Latency Test" },
-  { "osu", "osu_reduce_scatter_block", "Reduce_scatter_block", NULL, OSU_COLL, 0,
+  { "osu", "osu_reduce", "Reduce", "datatype=MPI_UNSIGNED_CHAR", OSU_COLL, 0, "OSU MPI Reduce Latency Test" },
+  { "osu", "osu_reduce_scatter", "Reduce_scatter", "datatype=MPI_UNSIGNED_CHAR", OSU_COLL, 0, "OSU MPI Reduce_scatter Latency Test" },
+  { "osu", "osu_reduce_scatter_block", "Reduce_scatter_block", "datatype=MPI_UNSIGNED_CHAR", OSU_COLL, 0,
     "OSU MPI Reduce_scatter_block Latency Test" },
   { "osu", "osu_scatter", "Scatter", NULL, OSU_COLL, 0, "OSU MPI Scatter Latency Test" },
   { "osu", "osu_scatterv", "Scatterv", NULL, OSU_COLL, 0, "OSU MPI Scatterv Latency Test" },
@@ -82,7 +82,7 @@ static const peer_bench peer_table[] = {
   /* non-blocking collectives: the overlap rows (pure communication, computation, overlap) */
   { "osu", "osu_iallgather", "Iallgather_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking Allgather Latency Test" },
   { "osu", "osu_iallgatherv", "Iallgatherv_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking Allgatherv Latency Test" },
-  { "osu", "osu_iallreduce", "Iallreduce_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking Allreduce Latency Test" },
+  { "osu", "osu_iallreduce", "Iallreduce_overlap", "datatype=MPI_UNSIGNED_CHAR", OSU_NBC, 0, "OSU MPI Non-blocking Allreduce Latency Test" },
   { "osu", "osu_ialltoall", "Ialltoall_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking All-to-All Latency Test" },
   { "osu", "osu_ialltoallv", "Ialltoallv_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking All-to-Allv Latency Test" },
   { "osu", "osu_ialltoallw", "Ialltoallw_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking All-to-Allw Latency Test" },
@@ -90,10 +90,10 @@ static const peer_bench peer_table[] = {
   { "osu", "osu_ibcast", "Ibcast_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-Blocking Broadcast Latency Test" },
   { "osu", "osu_igather", "Igather_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking Gather Latency Test" },
   { "osu", "osu_igatherv", "Igatherv_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking Gatherv Latency Test" },
-  { "osu", "osu_ireduce", "Ireduce_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking Reduce Latency Test" },
-  { "osu", "osu_ireduce_scatter", "Ireduce_scatter_overlap", NULL, OSU_NBC, 0,
+  { "osu", "osu_ireduce", "Ireduce_overlap", "datatype=MPI_UNSIGNED_CHAR", OSU_NBC, 0, "OSU MPI Non-blocking Reduce Latency Test" },
+  { "osu", "osu_ireduce_scatter", "Ireduce_scatter_overlap", "datatype=MPI_UNSIGNED_CHAR", OSU_NBC, 0,
     "OSU MPI Non-blocking Reduce_scatter Latency Test" },
-  { "osu", "osu_ireduce_scatter_block", "Ireduce_scatter_block_overlap", NULL, OSU_NBC, 0,
+  { "osu", "osu_ireduce_scatter_block", "Ireduce_scatter_block_overlap", "datatype=MPI_UNSIGNED_CHAR", OSU_NBC, 0,
     "OSU MPI Non-blocking Reduce_scatter_block Latency Test" },
   { "osu", "osu_iscatter", "Iscatter_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking Scatter Latency Test" },
   { "osu", "osu_iscatterv", "Iscatterv_overlap", NULL, OSU_NBC, 0, "OSU MPI Non-blocking Scatterv Latency Test" },
@@ -110,7 +110,7 @@ static const peer_bench peer_table[] = {
   /* persistent collectives (MPI-4) */
   { "osu", "osu_allgather_persistent", "Allgather_init", NULL, OSU_COLL, 0, "OSU MPI Allgather Persistent Latency Test" },
   { "osu", "osu_allgatherv_persistent", "Allgatherv_init", NULL, OSU_COLL, 0, "OSU MPI Allgatherv Persistent Latency Test" },
-  { "osu", "osu_allreduce_persistent", "Allreduce_init", NULL, OSU_COLL, 0, "OSU MPI Allreduce Persistent Latency Test" },
+  { "osu", "osu_allreduce_persistent", "Allreduce_init", "datatype=MPI_UNSIGNED_CHAR", OSU_COLL, 0, "OSU MPI Allreduce Persistent Latency Test" },
   { "osu", "osu_alltoall_persistent", "Alltoall_init", NULL, OSU_COLL, 0,
     "OSU MPI All-to-All Personalized Exchange Persistent Latency Test" },
   { "osu", "osu_alltoallv_persistent", "Alltoallv_init", NULL, OSU_COLL, 0,
@@ -121,8 +121,8 @@ static const peer_bench peer_table[] = {
   { "osu", "osu_bcast_persistent", "Bcast_init", NULL, OSU_COLL, 0, "OSU MPI Broadcast Persistent Latency Test" },
   { "osu", "osu_gather_persistent", "Gather_init", NULL, OSU_COLL, 0, "OSU MPI Gather Persistent Latency Test" },
   { "osu", "osu_gatherv_persistent", "Gatherv_init", NULL, OSU_COLL, 0, "OSU MPI Gatherv Persistent Latency Test" },
-  { "osu", "osu_reduce_persistent", "Reduce_init", NULL, OSU_COLL, 0, "OSU MPI Reduce Persistent Latency Test" },
-  { "osu", "osu_reduce_scatter_persistent", "Reduce_scatter_init", NULL, OSU_COLL, 0,
+  { "osu", "osu_reduce_persistent", "Reduce_init", "datatype=MPI_UNSIGNED_CHAR", OSU_COLL, 0, "OSU MPI Reduce Persistent Latency Test" },
+  { "osu", "osu_reduce_scatter_persistent", "Reduce_scatter_init", "datatype=MPI_UNSIGNED_CHAR", OSU_COLL, 0,
     "OSU MPI Reduce_scatter Persistent Latency Test" },
   { "osu", "osu_scatter_persistent", "Scatter_init", NULL, OSU_COLL, 0, "OSU MPI Scatter Persistent Latency Test" },
   { "osu", "osu_scatterv_persistent", "Scatterv_init", NULL, OSU_COLL, 0, "OSU MPI Scatterv Persistent Latency Test" },
@@ -142,6 +142,11 @@ static const peer_bench peer_table[] = {
   { "osu", "osu_get_bw", "Get_bw", "window=64,win_kind=1,sync_kind=3", OSU_RMA_BW, 0, "OSU MPI_Get Bandwidth Test" },
   { "osu", "osu_put_bibw", "Put_bibw", "window=64,win_kind=1,sync_kind=1", OSU_RMA_BW, 0,
     "OSU MPI_Put Bi-directional Bandwidth Test" },
+  /* the multi-pair gets (rank r of the first half from rank r + P/2): osu_get_mbw's
+  ** aggregate bandwidth, osu_get_multi_lat's half round trip in PSCW epochs */
+  { "osu", "osu_get_mbw", "Get_mbw", "window=64,win_kind=1,sync_kind=3", OSU_RMA_BW, 0,
+    "OSU MPI_Get Multiple Bandwidth Bandwidth Test" },
+  { "osu", "osu_get_multi_lat", "Get_multi_lat", "win_kind=1", OSU_RMA_LAT, 0, "OSU MPI_Get Multi Latency Test" },
   /* IMB-MPI1 2021 */
   { "IMB-MPI1", "PingPong", "Pingpong_Send_Recv", "iterations=1", IMB_TIME_BW, 1.0, NULL },
   { "IMB-MPI1", "PingPongSpecificSource", "Pingpong_Send_Recv", "iterations=1", IMB_TIME_BW, 1.0, NULL },
@@ -215,7 +220,7 @@ static const peer_bench peer_table[] = {
   { "IMB-RMA", "Get_accumulate", "Get_accumulate", NULL, IMB_TIME_BW, 1.0, NULL },
   { "IMB-RMA", "Fetch_and_op", "Fetch_and_op", NULL, IMB_TIME_BW, 1.0, NULL },
   { "IMB-RMA", "Compare_and_swap", "Compare_and_swap", NULL, IMB_TIME_BW, 1.0, NULL },
-  { "IMB-RMA", "Truly_passive_put", "MPI_Put_passive", NULL, IMB_TIME_BW, 1.0, NULL },
+  { "IMB-RMA", "Truly_passive_put", "MPI_Put_passive", NULL, IMB_PURE_OVRL, 1.0, NULL },
   /* IMB-EXT: MPI-2 one-sided in fence epochs (the non-aggregate mode: one transfer per
   ** epoch); Window: MPI_Win_create alone (IMB adds a fence and MPI_Win_free) */
   { "IMB-EXT", "Window", "MPI_Win_create", NULL, IMB_RANGE, 0, NULL },
@@ -558,7 +563,7 @@ static int peer_osu_sizes(const char *v, sk_peer *p)
   return p->size_max == 0 || p->size_min <= p->size_max;   /* "2:": MAX the default, checked later */
 }
 
-/* IMB's -msglog [MIN:]MAX: 0, 2^MIN ... 2^MAX (MIN default 0). */
+/* IMB's -msglog [MIN:]MAX: 0, 2^MIN ... 2^MAX (MIN default 0; IMB-P2P's MIN:MAX without the 0). */
 static int peer_imb_msglog(const char *v, sk_peer *p)
 {
   long lo = 0, hi;
@@ -568,6 +573,7 @@ static int peer_imb_msglog(const char *v, sk_peer *p)
     if (!peer_first(v, colon, first) || !peer_number(first, &lo) || !peer_number(colon + 1, &hi)) return 0;
   } else if (!peer_number(v, &hi)) return 0;
   if (lo > hi || hi > 27) return 0;
+  if (colon != NULL && sk_streq(p->family, "IMB-P2P")) p->no_zero = 1;   /* IMB-P2P: 2^MIN ... 2^MAX, no 0 */
   p->size_min = 0;
   p->size_max = 1L << hi;
   p->imb_min_log = lo;
@@ -852,7 +858,7 @@ SK_API int sk_peer_parse(int argc, char **argv, sk_peer *p, sk_oneline *o, const
     } else if (sk_streq(op->name, "-w") || sk_streq(op->name, "--win-options")
                || sk_streq(op->name, "-s") || sk_streq(op->name, "--sync-option")) {
       int win = op->name[1] == 'w' || op->name[2] == 'w', layout = peer_table[p->bench[0]].layout, c;
-      if (layout != OSU_RMA_LAT && layout != OSU_RMA_BW) {   /* not a one-sided benchmark: said once, as before */
+      if ((layout != OSU_RMA_LAT && layout != OSU_RMA_BW) || (!win && sk_streq(p->family, "osu_get_multi_lat"))) {   /* not a one-sided benchmark: said once, as before */
         for (k = 0; k < p->nignored && !sk_streq(p->ignored[k], a); k++) continue;
         if (k == p->nignored && p->nignored < SK_PEER_MAX) p->ignored[p->nignored++] = a;
         continue;
@@ -968,6 +974,10 @@ SK_API int sk_peer_program(const sk_peer *p, sk_oneline *o, int nprocs, sk_str *
     o->size_max = p->size_max;
     o->zero_first = p->tool == 'i' && !p->no_zero;   /* IMB: 0, then 2^MIN ... 2^MAX */
     if (o->zero_first && p->imb_min_log > 0) o->size_min = 1L << p->imb_min_log;
+    if (sk_streq(e->family, "IMB-EXT") && sk_streq(e->name, "Window")) {   /* IMB's "reduction": whole 4-byte */
+      if (o->size_min < 4) o->size_min = 4;                                /* elements (0, 4, 8, ...), */
+      if (p->iterations == 0) o->reps_min = o->reps_max = 100;             /* MSGS_NONAGGR repetitions */
+    }
     set[0] = '\0';   /* the options' values first: the first value of a parameter counts */
     if (p->window > 0) sprintf(set + strlen(set), "window=%ld,", p->window);
     if (p->win_kind > 0) sprintf(set + strlen(set), "win_kind=%d,", p->win_kind - 1);
@@ -1098,6 +1108,9 @@ static void peer_osu_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
   size_t i;
   int t, sized = e->layout != OSU_SYNC && !(e->layout == OSU_NBC && sk_streq(e->row, "Ibarrier_overlap"));
   int range = p->full && e->layout != OSU_BW && e->layout != OSU_MBW && e->layout != OSU_RMA_BW;
+  int multi_lat = sk_streq(e->name, "osu_get_multi_lat");
+  int atomic_one = sk_streq(e->name, "osu_fop_latency") || sk_streq(e->name, "osu_cas_latency");   /* OSU's size 1 for one int */
+  double pairs = sk_streq(e->name, "osu_get_mbw") ? procs / 2 : 1;   /* osu_get_mbw: all pairs' bandwidth */
   peer_overlap *ov = e->layout == OSU_NBC ? peer_overlaps(p->output, b->name, b->n) : NULL;
   if (sk_streq(e->name, "osu_latency_mp"))   /* its lines before the title */
     printf("# Number of forked processes in sender: %ld\n# Number of forked processes in receiver: %ld\n",
@@ -1107,18 +1120,23 @@ static void peer_osu_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
   if (e->layout == OSU_RMA_LAT || e->layout == OSU_RMA_BW) {
     int win = p->win_kind > 0 ? p->win_kind - 1 : peer_set_int(e->set, "win_kind");
     int sync = p->sync_kind > 0 ? p->sync_kind - 1 : peer_set_int(e->set, "sync_kind");
-    printf("# Window creation: %s\n# Synchronization: %s\n", osu_win_lines[win < 0 ? 0 : win], osu_sync_lines[sync < 0 ? 0 : sync]);
+    if (multi_lat)   /* its own lines, PSCW always, no datatype line */
+      printf("# Pairs: %d\n# Window: %s\n# Synchronization: PSCW\n", procs / 2, osu_win_lines[win < 0 ? 0 : win]);
+    else
+      printf("# Window creation: %s\n# Synchronization: %s\n", osu_win_lines[win < 0 ? 0 : win],
+             osu_sync_lines[sync < 0 ? 0 : sync]);
   }
   if (e->layout == OSU_NBC) printf("# Overall = Coll. Init + Compute + MPI_Test + MPI_Wait\n\n");
-  if (sized) printf("# Datatype: %s.\n", strstr(e->row, "reduce") || strstr(e->row, "Reduce") ? "MPI_INT" : "MPI_CHAR");
+  if (sized && !multi_lat) printf("# Datatype: MPI_CHAR.\n");   /* OSU 7.4's default (reductions: skampi's MPI_UNSIGNED_CHAR) */
   if (sized) printf("%-*s", 10, "# Size");
   switch (e->layout) {
   case OSU_BW: case OSU_RMA_BW: printf("%*s", 20, "Bandwidth (MB/s)"); break;
   case OSU_MBW: printf("%*s%*s", 20, "MB/s", 20, "Messages/s"); break;
   case OSU_RMA_LAT: printf("%*s", 20, "Latency (us)"); break;
   case OSU_SYNC: printf("# Avg Latency(us)"); break;
-  case OSU_NBC:
-    printf("%s%*s%*s%*s%*s", sized ? "" : "#", 20, "Overall(us)", 20, "Compute(us)", 20, "Pure Comm.(us)", 20, "Overlap(%)");
+  case OSU_NBC:   /* osu_ibarrier: "# Overall(us)" as it stands, its figure 13 wide (print_stats_nbc) */
+    printf(sized ? "%20s" : "# %s", "Overall(us)");
+    printf("%*s%*s%*s", 20, "Compute(us)", 20, "Pure Comm.(us)", 20, "Overlap(%)");
     break;
   default: printf("%*s", 20, "Avg Latency(us)"); break;
   }
@@ -1132,14 +1150,15 @@ static void peer_osu_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
     const sk_sko_line *l = &b->lines[i];
     double lat = peer_time(l), ratio = l->time_us > 0.0 ? lat / l->time_us : 1.0;
     double mbs = l->mbytes_per_s >= 0.0 ? l->mbytes_per_s : l->time_us > 0.0 ? (double)l->size / l->time_us : 0.0;
-    if (sized) printf("%-*ld", 10, l->size);
+    if (sized) printf("%-*ld", 10, atomic_one ? 1L : l->size);
     switch (e->layout) {
-    case OSU_BW: case OSU_RMA_BW: printf("%*.*f", 20, 2, mbs); break;
+    case OSU_BW: case OSU_RMA_BW: printf("%*.*f", 20, 2, mbs * pairs); break;
     case OSU_MBW: printf("%*.*f%*.*f", 20, 2, mbs, 20, 2, l->time_us > 0.0 ? 1e6 / l->time_us : 0.0); break;
     case OSU_SYNC: printf("%*.*f", 17, 2, lat); break;
     case OSU_NBC:
-      if (ov[i].has) printf("%*.*f%*.*f%*.*f%*.*f", 20, 2, ov[i].v[0], 20, 2, ov[i].v[2], 20, 2, ov[i].v[1], 20, 2, ov[i].v[3]);
-      else printf("%*.*f%*s%*s%*s", 20, 2, lat, 20, "-", 20, "-", 20, "-");
+      if (ov[i].has)
+        printf("%*.*f%*.*f%*.*f%*.*f", sized ? 20 : 13, 2, ov[i].v[0], 20, 2, ov[i].v[2], 20, 2, ov[i].v[1], 20, 2, ov[i].v[3]);
+      else printf("%*.*f%*s%*s%*s", sized ? 20 : 13, 2, lat, 20, "-", 20, "-", 20, "-");
       break;
     default: printf("%*.*f", sk_streq(e->name, "osu_latency_mp") ? 10 : 20, 2, lat); break;   /* its own width */
     }
@@ -1188,6 +1207,7 @@ static int peer_imb_modes(const peer_bench *e)
 ** run on every process, as Truly_passive_put does not. */
 static int peer_imb_pair(const peer_bench *e)
 {
+  if (e->layout == IMB_PURE_OVRL) return 1;
   if (e->layout != IMB_TIME_BW && e->layout != IMB_BW_RATE) return 0;
   if (e->layout == IMB_BW_RATE && strncmp(e->row, "Mb", 2) == 0) return 0;   /* Uniband, Biband: P/2 pairs */
   return !sk_streq(e->family, "IMB-RMA") || peer_imb_modes(e) || sk_streq(e->name, "Truly_passive_put");
@@ -1205,12 +1225,14 @@ static void peer_imb_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
     { "#repetitions", "t_ovrl[usec]", "t_pure[usec]", "t_CPU[usec]", " overlap[%]", NULL },
     { "#bytes", "#repetitions", "t[usec]", "Mbytes/sec", "Msg/sec", NULL },
     { "#bytes", "#repetitions", "t[usec]", "Mbytes/sec", "Msg/sec", NULL },
-    { "#bytes", "#repetitions", "t_avg[usec]", "Mbytes/sec", "Msg/sec", NULL }
+    { "#bytes", "#repetitions", "t_avg[usec]", "Mbytes/sec", "Msg/sec", NULL },
+    { "#bytes", "#repetitions", "t_pure[usec]", "t_ovrl[usec]", NULL, NULL }
   };
   long threads = p->threads > 0 ? p->threads : 1;   /* IMB-MT's #bytes: T threads' messages */
   int shown = peer_procs(e) > 0 ? peer_procs(e) : peer_imb_pair(e) || e->layout == IMB_MT_BAND || e->layout == IMB_P2P_PAIR
               || strncmp(e->row, "Thread_pingpong", 15) == 0 || sk_streq(e->row, "Thread_pingping") ? 2 : procs;
-  int h = e->layout - IMB_TIME_BW, k, fields = 0;
+  int io_nb = sk_streq(e->family, "IMB-IO") && e->name[2] == 'I';   /* IMB-IO's non-blocking: IMB's overlap columns */
+  int h = (io_nb ? IMB_OVERLAP : e->layout) - IMB_TIME_BW, k, fields = 0;
   const char *tail = sk_streq(e->family, "IMB-P2P") ? "" : " ";   /* IMB-P2P's header lines end without a blank */
   size_t i;
   peer_overlap *ov = NULL;
@@ -1220,11 +1242,12 @@ static void peer_imb_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
   printf("# Benchmarking %s%s\n", e->name, tail);
   if (p->threads > 0) printf("# #processes = %d (threads: %ld)\n", shown, p->threads);
   else printf("# #processes = %d%s\n", shown, tail);
-  if (nprocs - shown > 0) printf("# ( %d additional processes waiting in MPI_Barrier)\n", nprocs - shown);
+  if (nprocs - shown > 0)
+    printf("# ( %d additional process%s waiting in MPI_Barrier)\n", nprocs - shown, nprocs - shown > 1 ? "es" : "");
   if (e->layout == IMB_MT_BAND) printf("# window_size = %ld\n", p->window > 0 ? p->window : 64L);
   peer_imb_line(p->threads > 0 ? 6 : fields);   /* IMB-MT: one width for all */
   if (peer_imb_modes(e)) printf("#\n#    MODE: NON-AGGREGATE \n#\n");
-  if (sk_streq(e->family, "IMB-IO") && e->layout != IMB_SYNC) printf("#    MODE: NON-AGGREGATE \n");
+  if (sk_streq(e->family, "IMB-IO") && e->layout != IMB_SYNC) printf("#\n#    MODE: NON-AGGREGATE \n#\n");
   for (k = 0; k < fields; k++) printf("%13s", heads[h][k]);
   printf("  skampi flags\n");
   if (e->layout == IMB_OVERLAP || e->layout == IMB_OVERLAP_SYNC) ov = peer_overlaps(p->output, b->name, b->n);
@@ -1245,6 +1268,11 @@ static void peer_imb_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
     lo *= ratio;   /* one way of a round trip, as t */
     hi *= ratio;
     avg *= ratio;
+    if (io_nb) {   /* t_pure: skampi's start and wait (its slowest process); no computation beside it */
+      printf("%13ld%13ld%13s%13.2f%13s%13s", bytes, l->reps, "-", hi, "-", "-");
+      peer_flags(l);
+      continue;
+    }
     switch (e->layout) {
     case IMB_TIME_BW:
       printf("%13ld%13ld%13.2f%13.2f", l->size, l->reps, t, t > 0.0 ? e->scale * (double)l->size / t : 0.0);
@@ -1259,6 +1287,7 @@ static void peer_imb_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
              t > 0.0 ? 1e6 / t : 0.0);
       break;
     case IMB_SYNC: printf("%13ld%13.2f%13.2f%13.2f", l->reps, lo, hi, avg); break;
+    case IMB_PURE_OVRL: printf("%13ld%13ld%13.2f%13s", l->size, l->reps, t, "-"); break;   /* no busy target's t_ovrl */
     case IMB_BW_RATE:
       printf("%13ld%13ld%13.2f%13.0f", l->size, l->reps, t > 0.0 ? (double)l->size / t : 0.0, t > 0.0 ? 1e6 / t : 0.0);
       break;

@@ -3,15 +3,15 @@
 ** 2021 (IMB-RMA) and the OSU Micro-Benchmarks 7.4 time them, for their names
 ** (peer_names.c): passive-target gets and puts completed remotely (MPI_Win_flush) or
 ** locally (MPI_Win_flush_local), pairwise, bidirectional, one to all, all to all and
-** with both ring neighbours (IMB User Guide, "IMB-RMA Benchmarks"); and OSU's latency
-** and bandwidth loops of MPI_Put, MPI_Get, MPI_Accumulate, MPI_Get_accumulate,
-** MPI_Fetch_and_op and MPI_Compare_and_swap under a chosen window creation
-** (MPI_Win_create, MPI_Win_allocate, MPI_Win_create_dynamic: win_kind 0, 1, 2) and
-** synchronisation (lock, post-start-complete-wait, fence, flush, flush_local, lock_all:
-** sync_kind 0 to 5, OSU's order); IMB-EXT's bidirectional gets in fence epochs. One measure function runs every row from its plan
-** (peer_rma_rows, by VARIANT); windows and verification are those of
-** meas_mpi_win_sync.c (meas_mpi.h). They need MPI-3 (flushes, MPI_Win_allocate); the
-** rows exist in every build. Rules: doc/internals.md, "One-sided modules".
+** with both ring neighbours (IMB User Guide, "IMB-RMA Benchmarks"); OSU's latency and
+** bandwidth loops of MPI_Put, MPI_Get, MPI_Accumulate, MPI_Get_accumulate,
+** MPI_Fetch_and_op and MPI_Compare_and_swap under a chosen window creation (win_kind
+** 0 to 2: MPI_Win_create, _allocate, _create_dynamic) and synchronisation (sync_kind 0
+** to 5: lock, pscw, fence, flush, flush_local, lock_all, OSU's order), and its gets of
+** P/2 pairs r, r + P/2; IMB-EXT's bidirectional gets in fence epochs. One measure
+** function runs every row from its plan (peer_rma_rows, by VARIANT); windows and
+** verification are meas_mpi_win_sync.c's (meas_mpi.h). MPI-3 only, the rows in every
+** build. Rules: doc/internals.md, "One-sided modules".
 */
 #include "meas_mpi.h"
 #include "verify.h"
@@ -21,7 +21,7 @@ enum peer_rma_row {
   PR_GET_BIDIR, PR_PUT_LOCAL, PR_GET_LOCAL, PR_GET_ONE_ALL, PR_PUT_ALL_ALL, PR_GET_ALL_ALL, PR_PUT_ONE_ALL_LOCAL,
   PR_GET_ONE_ALL_LOCAL, PR_GET_EXCHANGE,
   PR_PUT_LAT, PR_GET_LAT, PR_ACC_LAT, PR_GET_ACC_LAT, PR_FOP_LAT, PR_CAS_LAT, PR_PUT_BW, PR_GET_BW, PR_PUT_BIBW,
-  PR_GET_FENCE_BIDIR
+  PR_GET_FENCE_BIDIR, PR_GET_MBW, PR_GET_MULTI_LAT
 };
 
 #if defined(SKAMPI_MPI) && SK_MPI_LEVEL >= 3
@@ -29,8 +29,8 @@ enum peer_rma_row {
 enum pr_op { PR_PUT, PR_GET, PR_ACC, PR_GET_ACC, PR_FOP, PR_CAS };
 /* Who accesses whom: rank 0 rank 1 (answered back under the active syncs of a latency
 ** row), ranks 0 and 1 each other, rank 0 every other, every process every other, every
-** process both ring neighbours. */
-enum pr_who { PR_PAIR, PR_BIDIR, PR_ONE_ALL, PR_ALL_ALL, PR_RING };
+** process both ring neighbours, rank r < P/2 rank r + P/2 (answered back as PR_PAIR). */
+enum pr_who { PR_PAIR, PR_BIDIR, PR_ONE_ALL, PR_ALL_ALL, PR_RING, PR_PAIRS };
 /* OSU 7.4's order of its synchronisations (-s), which is sync_kind's. */
 enum pr_sync { PR_LOCK, PR_PSCW, PR_FENCE, PR_FLUSH, PR_FLUSH_LOCAL, PR_LOCK_ALL, PR_SYNC_COUNT };
 enum pr_win { PR_WIN_CREATE, PR_WIN_ALLOCATE, PR_WIN_DYNAMIC, PR_WIN_COUNT };
@@ -42,28 +42,31 @@ typedef struct pr_plan {
   int aggregate;   /* 1: one completion after every operation of the timing; -1: the argument */
   int bandwidth;   /* operations per round from `window`, time per message (2: both ways) */
   int active_only; /* only the active syncs (pscw, fence): OSU's osu_put_bibw */
+  int one_way;     /* a round trip's time halved (osu_get_multi_lat) */
 } pr_plan;
 
 static const pr_plan peer_rma_rows[] = {
-  { PR_GET, PR_BIDIR, PR_FLUSH, -1, 0, 0 },          /* Get_bidirectional (IMB Bidir_get) */
-  { PR_PUT, PR_PAIR, PR_FLUSH_LOCAL, -1, 0, 0 },     /* Put_local */
-  { PR_GET, PR_PAIR, PR_FLUSH_LOCAL, -1, 0, 0 },     /* Get_local */
-  { PR_GET, PR_ONE_ALL, PR_FLUSH, 1, 0, 0 },         /* Get_one_all */
-  { PR_PUT, PR_ALL_ALL, PR_FLUSH, 1, 0, 0 },         /* Put_all_all */
-  { PR_GET, PR_ALL_ALL, PR_FLUSH, 1, 0, 0 },         /* Get_all_all */
-  { PR_PUT, PR_ONE_ALL, PR_FLUSH_LOCAL, 1, 0, 0 },   /* Put_one_all_local */
-  { PR_GET, PR_ONE_ALL, PR_FLUSH_LOCAL, 1, 0, 0 },   /* Get_one_all_local */
-  { PR_GET, PR_RING, PR_FLUSH, 0, 0, 0 },            /* Get_exchange */
-  { PR_PUT, PR_PAIR, -1, 0, 0, 0 },                  /* Put_latency */
-  { PR_GET, PR_PAIR, -1, 0, 0, 0 },                  /* Get_latency */
-  { PR_ACC, PR_PAIR, -1, 0, 0, 0 },                  /* Accumulate_latency */
-  { PR_GET_ACC, PR_PAIR, -1, 0, 0, 0 },              /* Get_accumulate_latency */
-  { PR_FOP, PR_PAIR, -1, 0, 0, 0 },                  /* Fetch_and_op_latency */
-  { PR_CAS, PR_PAIR, -1, 0, 0, 0 },                  /* Compare_and_swap_latency */
-  { PR_PUT, PR_PAIR, -1, 0, 1, 0 },                  /* Put_bw */
-  { PR_GET, PR_PAIR, -1, 0, 1, 0 },                  /* Get_bw */
-  { PR_PUT, PR_BIDIR, -1, 0, 2, 1 },                 /* Put_bibw */
-  { PR_GET, PR_BIDIR, PR_FENCE, 0, 1, 0 }            /* Get_fence_bidirectional (IMB-EXT Bidir_Get) */
+  { PR_GET, PR_BIDIR, PR_FLUSH, -1, 0, 0, 0 },          /* Get_bidirectional (IMB Bidir_get) */
+  { PR_PUT, PR_PAIR, PR_FLUSH_LOCAL, -1, 0, 0, 0 },     /* Put_local */
+  { PR_GET, PR_PAIR, PR_FLUSH_LOCAL, -1, 0, 0, 0 },     /* Get_local */
+  { PR_GET, PR_ONE_ALL, PR_FLUSH, 1, 0, 0, 0 },         /* Get_one_all */
+  { PR_PUT, PR_ALL_ALL, PR_FLUSH, 1, 0, 0, 0 },         /* Put_all_all */
+  { PR_GET, PR_ALL_ALL, PR_FLUSH, 1, 0, 0, 0 },         /* Get_all_all */
+  { PR_PUT, PR_ONE_ALL, PR_FLUSH_LOCAL, 1, 0, 0, 0 },   /* Put_one_all_local */
+  { PR_GET, PR_ONE_ALL, PR_FLUSH_LOCAL, 1, 0, 0, 0 },   /* Get_one_all_local */
+  { PR_GET, PR_RING, PR_FLUSH, 0, 0, 0, 0 },            /* Get_exchange */
+  { PR_PUT, PR_PAIR, -1, 0, 0, 0, 0 },                  /* Put_latency */
+  { PR_GET, PR_PAIR, -1, 0, 0, 0, 0 },                  /* Get_latency */
+  { PR_ACC, PR_PAIR, -1, 0, 0, 0, 0 },                  /* Accumulate_latency */
+  { PR_GET_ACC, PR_PAIR, -1, 0, 0, 0, 0 },              /* Get_accumulate_latency */
+  { PR_FOP, PR_PAIR, -1, 0, 0, 0, 0 },                  /* Fetch_and_op_latency */
+  { PR_CAS, PR_PAIR, -1, 0, 0, 0, 0 },                  /* Compare_and_swap_latency */
+  { PR_PUT, PR_PAIR, -1, 0, 1, 0, 0 },                  /* Put_bw */
+  { PR_GET, PR_PAIR, -1, 0, 1, 0, 0 },                  /* Get_bw */
+  { PR_PUT, PR_BIDIR, -1, 0, 2, 1, 0 },                 /* Put_bibw */
+  { PR_GET, PR_BIDIR, PR_FENCE, 0, 1, 0, 0 },           /* Get_fence_bidirectional (IMB-EXT Bidir_Get) */
+  { PR_GET, PR_PAIRS, -1, 0, 1, 0, 0 },                 /* Get_mbw (osu_get_mbw) */
+  { PR_GET, PR_PAIRS, PR_PSCW, 0, 0, 0, 1 }             /* Get_multi_lat (osu_get_multi_lat) */
 };
 
 /* The state: the shared window state first (sk_win_of works on it). */
@@ -84,16 +87,29 @@ static int pr_atomic(const pr_plan *p) { return p->op != PR_PUT && p->op != PR_G
 /* The operations one origin does per target in a round: `window` for a bandwidth row. */
 static long pr_window(const sk_mctx *m) { return pr_plan_of(m)->bandwidth ? m->arg.window : 1; }
 
+/* The rank paired with rank r (PR_PAIR: 0 and 1; PR_PAIRS: r and r + P/2), -1 for none. */
+static int pr_partner(const sk_mctx *m, int r)
+{
+  int half = pr_plan_of(m)->who == PR_PAIRS ? m->size / 2 : 1;
+  return r < half ? r + half : r < 2 * half ? r - half : -1;
+}
+
+/* Rank r starts its pair's round (the first of the two). */
+static int pr_first(const sk_mctx *m, int r)
+{
+  return r < (pr_plan_of(m)->who == PR_PAIRS ? m->size / 2 : 1);
+}
+
 /* Rank a accesses rank b's window (under the row's sync: the active ones of a latency
 ** row answer back). */
 static int pr_accesses(const sk_mctx *m, int a, int b)
 {
   const pr_plan *p = pr_plan_of(m);
   int sync = ((const pr_state *)m->state)->sync;
-  int n = m->size, answered = p->who == PR_PAIR && !p->bandwidth && (sync == PR_PSCW || sync == PR_FENCE);
+  int n = m->size, answered = !p->bandwidth && (sync == PR_PSCW || sync == PR_FENCE);
   if (a == b) return 0;
   switch (p->who) {
-  case PR_PAIR: return (a == 0 && b == 1) || (answered && a == 1 && b == 0);
+  case PR_PAIR: case PR_PAIRS: return pr_partner(m, a) == b && (pr_first(m, a) || answered);
   case PR_BIDIR: return a < 2 && b < 2;
   case PR_ONE_ALL: return a == 0;
   case PR_ALL_ALL: return 1;
@@ -196,9 +212,9 @@ static void init_peer_rma(sk_mctx *m, const sk_value *args)
   sk_tp_errors_return_win(&s->win);   /* an error is the suite's, not the run's end (transport.h) */
   st->ones = (int *)sk_malloc(sizeof(int) * (size_t)(count > 1 ? count : 2));
   st->result = (int *)sk_calloc((size_t)(count > 1 ? count : 2), sizeof(int));
-  if (sync == PR_PSCW && m->rank < 2) {
+  if (sync == PR_PSCW && (p->who == PR_PAIRS ? pr_partner(m, m->rank) >= 0 : m->rank < 2)) {
     MPI_Group all;
-    int other = 1 - m->rank;
+    int other = p->who == PR_PAIRS ? pr_partner(m, m->rank) : 1 - m->rank;
     MPI_Comm_group(sk_mpi_comm(m), &all);
     MPI_Group_incl(all, 1, &other, &st->peer);
     MPI_Group_free(&all);
@@ -279,26 +295,26 @@ static void pr_passive(sk_mctx *m, pr_state *st, int close)
 static void pr_active_round(sk_mctx *m, pr_state *st, long window, int first, int last)
 {
   const pr_plan *p = pr_plan_of(m);
-  int trip = p->who == PR_PAIR && !p->bandwidth;
+  int trip = (p->who == PR_PAIR || p->who == PR_PAIRS) && !p->bandwidth;
   MPI_Win win = st->w.win;
   if (st->sync == PR_FENCE) {
     MPI_Win_fence(first ? MPI_MODE_NOPRECEDE : 0, win);
-    if (m->rank == 0 || (!trip && pr_origin(m))) pr_ops(m, st, window, 0);
+    if ((trip && pr_first(m, m->rank) && pr_origin(m)) || (!trip && pr_origin(m))) pr_ops(m, st, window, 0);
     if (trip) {
       MPI_Win_fence(0, win);
-      if (m->rank == 1) pr_ops(m, st, window, 0);
+      if (!pr_first(m, m->rank) && pr_origin(m)) pr_ops(m, st, window, 0);
     }
     MPI_Win_fence(last ? MPI_MODE_NOSUCCEED : 0, win);
     return;
   }
-  if (m->rank > 1) return;
+  if (st->peer == MPI_GROUP_NULL) return;
   if (p->who == PR_BIDIR) {
     MPI_Win_post(st->peer, 0, win);
     MPI_Win_start(st->peer, 0, win);
     pr_ops(m, st, window, 0);
     MPI_Win_complete(win);
     MPI_Win_wait(win);
-  } else if (m->rank == 0) {
+  } else if (pr_first(m, m->rank)) {
     MPI_Win_start(st->peer, 0, win);
     pr_ops(m, st, window, 0);
     MPI_Win_complete(win);
@@ -347,7 +363,7 @@ static double measure_peer_rma(sk_mctx *m, const sk_value *args)
   if (passive && origin) pr_passive(m, st, 1);
   sk_sync_stop(m);
   if (!origin) return -1.0;
-  return t / (double)n / (double)window / (p->bandwidth == 2 ? 2.0 : 1.0);
+  return t / (double)n / (double)window / (p->bandwidth == 2 || p->one_way ? 2.0 : 1.0);
 }
 
 /* ---- verification: the windows start as zeros (puts, accumulates) or hold their
@@ -452,6 +468,10 @@ static const sk_measurement mpi_peer_rma_table[] = {
   SK_ROW_MPI3("Get_fence_bidirectional", "count:i datatype:t iterations:i window:i", SK_PATTERN_COLLECTIVE, 2,
               PR_GET_FENCE_BIDIR, measure_peer_rma, init_peer_rma, finalize_peer_rma, prepare_peer_rma, check_peer_rma,
               NULL),
+  SK_ROW_MPI3("Get_mbw", "count:i datatype:t iterations:i window:i win_kind:i sync_kind:i", SK_PATTERN_COLLECTIVE, 2, PR_GET_MBW,
+              measure_peer_rma, init_peer_rma, finalize_peer_rma, prepare_peer_rma, check_peer_rma, NULL),
+  SK_ROW_MPI3("Get_multi_lat", "count:i datatype:t iterations:i win_kind:i", SK_PATTERN_COLLECTIVE, 2, PR_GET_MULTI_LAT,
+              measure_peer_rma, init_peer_rma, finalize_peer_rma, prepare_peer_rma, check_peer_rma, NULL),
   SK_ROW_END
 };
 

@@ -149,4 +149,23 @@ printf 'begin measurement "b"\n  measure MPI_COMM_WORLD : Barrier()\nend measure
 run -i b.ski -o b.sko > "$o/own.out" 2> "$o/own.err"; st=$?
 [ $st -eq 0 ] && grep -q '^# begin result "b"' "$o/b.sko"
 say $? "$impl own_options_unchanged" "exit $st: $(head -c 300 "$o/own.err")"
+
+# OSU 7.4's non-blocking reductions and osu_ibarrier as the real programs print them
+# (MPICH, osu_iallreduce -m 8, osu_ibarrier): the reductions of one-byte elements from size 1
+# under "# Datatype: MPI_CHAR.", osu_ibarrier's "# Overall(us)" header and 13-wide figure
+for b in osu_iallreduce osu_ireduce osu_ireduce_scatter osu_ireduce_scatter_block osu_reduce; do
+  run $b -m 8 -i 5 -c > "$o/$b.out" 2> "$o/$b.err"; st=$?
+  [ $st -eq 0 ] && grep -qx "# Datatype: MPI_CHAR." "$o/$b.out" &&
+    [ "$(rows "$o/$b.out" | awk '{ printf "%s ", $1 }')" = "1 2 4 8 " ] &&
+    [ "$(rows "$o/$b.out" | grep -c verified)" -eq 4 ]
+  say $? "$impl ${b}_one_byte_sizes" "exit $st: $(head -c 600 "$o/$b.out") $(head -c 300 "$o/$b.err")"
+done
+grep -qx "# Size             Overall(us)         Compute(us)      Pure Comm.(us)          Overlap(%)  skampi flags" \
+  "$o/osu_iallreduce.out"
+say $? "$impl osu_iallreduce_header" "$(head -c 600 "$o/osu_iallreduce.out")"
+run osu_ibarrier -i 5 > "$o/ib.out" 2> "$o/ib.err"; st=$?
+[ $st -eq 0 ] && grep -qx "# Overall(us)         Compute(us)      Pure Comm.(us)          Overlap(%)  skampi flags" "$o/ib.out" &&
+  [ "$(awk '/^ +[0-9]/ { print index($0, ".") }' "$o/ib.out")" = 11 ] &&
+  awk '/^ +[0-9]/ { exit !(substr($0, 1, 13) ~ /^ +[0-9]+\.[0-9][0-9]$/) }' "$o/ib.out"
+say $? "$impl osu_ibarrier_header_and_width" "exit $st: $(head -c 600 "$o/ib.out") $(head -c 300 "$o/ib.err")"
 finish

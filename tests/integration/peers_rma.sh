@@ -57,8 +57,8 @@ ok=0; [ $st -eq 0 ] || ok=1
 [ "$(awk '/^# Benchmarking/ { printf "%s ", $3 }' "$o/ext.out")" = "Window Unidir_Put Unidir_Get Bidir_Get Bidir_Put Accumulate " ] || ok=1
 for n in Window Unidir_Put Unidir_Get Bidir_Get Bidir_Put Accumulate; do
   rows=$(block "$o/ext.out" "$n")
-  case $n in   # Accumulate moves whole MPI_INTs: below 4 bytes its 0-byte line alone
-    Accumulate) [ "$(echo "$rows" | awk '{ printf "%s ", $1 }')" = "0 " ] || { ok=1; echo "# $n: sizes"; } ;;
+  case $n in   # Accumulate moves whole MPI_INTs, Window IMB's whole 4-byte elements: below 4 bytes the 0-byte line alone
+    Accumulate|Window) [ "$(echo "$rows" | awk '{ printf "%s ", $1 }')" = "0 " ] || { ok=1; echo "# $n: sizes"; } ;;
     *) [ "$(echo "$rows" | awk '{ printf "%s ", $1 }')" = "0 1 2 " ] || { ok=1; echo "# $n: sizes"; } ;;
   esac
   case $n in Window) want=none ;; *) want=NON-AGGREGATE ;; esac
@@ -88,7 +88,7 @@ for case in "osu_put_latency create lock MPI_Win_create MPI_Win_lock/unlock" \
     { ok=1; echo "# $1: header"; }
   ! grep -q "no effect" "$o/$1.err" || { ok=1; echo "# $1: -w/-s said to have no effect"; }
   case $1 in
-    osu_fop_latency) want="4 " ;;   # one MPI_INT whatever -m says
+    osu_fop_latency) want="1 " ;;   # one MPI_INT whatever -m says, printed as OSU's size 1
     *) want="4 8 16 " ;;
   esac
   [ "$(awk '/^[0-9]/ { printf "%s ", $1 }' "$o/$1.out")" = "$want" ] || { ok=1; echo "# $1: sizes"; }
@@ -102,4 +102,39 @@ run2 osu_put_bibw -m 4:4 -i 3 > "$o/bibw.out" 2> "$o/bibw.err" || ok=1
 run2 osu_put_bibw -s flush > "$o/bad.out" 2> "$o/bad.err"; st=$?
 [ $st -ne 0 ] && grep -q "skampi: osu_put_bibw -s 'flush': give pscw or fence" "$o/bad.err" || { ok=1; echo "# bibw -s flush: exit $st"; }
 say $ok "$impl osu_one_sided_window_and_sync_options" "$(head -c 600 "$o/osu_put_latency.out") $(head -c 300 "$o/bad.err")"
+
+# osu_get_mbw and osu_get_multi_lat (P/2 pairs; 2 processes: 1 pair), their headers as
+# OSU 7.4's programs print them (MPICH, -m 1:8), verified, the figures the .sko's
+# (osu_get_mbw: pairs x size / time; osu_get_multi_lat: the .sko's half round trip)
+ok=0
+run2 osu_get_mbw -m 1:8 -i 10 -c > "$o/mbw.out" 2> "$o/mbw.err" || ok=1
+[ "$(sed -n 2,6p "$o/mbw.out" | tr '\n' '|')" = "# OSU MPI_Get Multiple Bandwidth Bandwidth Test v7.4|# Window creation: MPI_Win_allocate|# Synchronization: MPI_Win_flush|# Datatype: MPI_CHAR.|# Size        Bandwidth (MB/s)  skampi flags|" ] || { ok=1; echo "# mbw header"; }
+[ "$(awk '/^[0-9]/ { printf "%s ", $1 }' "$o/mbw.out")" = "1 2 4 8 " ] && [ "$(grep -c verified "$o/mbw.out")" -eq 4 ] || { ok=1; echo "# mbw sizes"; }
+[ "$(awk '/^[0-9]/ { printf "%.1f ", $2 }' "$o/mbw.out")" = "$(awk '/^count= / { printf "%.1f ", $2 / $4 }' "$o/osu_get_mbw.sko")" ] || { ok=1; echo "# mbw MB/s"; }
+run2 osu_get_multi_lat -m 1:8 -i 10 -c > "$o/ml.out" 2> "$o/ml.err" || ok=1
+[ "$(sed -n 2,6p "$o/ml.out" | tr '\n' '|')" = "# OSU MPI_Get Multi Latency Test v7.4|# Pairs: 1|# Window: MPI_Win_allocate|# Synchronization: PSCW|# Size            Latency (us)  skampi flags|" ] || { ok=1; echo "# multi_lat header"; }
+[ "$(awk '/^[0-9]/ { printf "%s ", $1 }' "$o/ml.out")" = "1 2 4 8 " ] && [ "$(grep -c verified "$o/ml.out")" -eq 4 ] || { ok=1; echo "# multi_lat sizes"; }
+[ "$(awk '/^[0-9]/ { printf "%.2f ", $2 }' "$o/ml.out")" = "$(sko_col "$o/osu_get_multi_lat.sko" osu_get_multi_lat 4)" ] || { ok=1; echo "# multi_lat latency"; }
+say $ok "$impl osu_get_mbw_and_multi_lat" "$(head -c 600 "$o/mbw.out") $(head -c 600 "$o/ml.out") $(head -c 300 "$o/ml.err")"
+
+# osu_fop_latency and osu_cas_latency print OSU's one line of size 1
+ok=0
+for b in osu_fop_latency osu_cas_latency; do
+  run2 $b -i 10 > "$o/$b.out" 2> "$o/$b.err" || ok=1
+  [ "$(awk '/^[0-9]/ { printf "%s ", $1 }' "$o/$b.out")" = "1 " ] || { ok=1; echo "# $b size"; }
+done
+say $ok "$impl osu_atomics_size_1" "$(head -c 600 "$o/osu_cas_latency.out")"
+
+# IMB-EXT Window at IMB's sizes (0 4 8 for -msglog 3) and its 100 repetitions;
+# IMB-RMA Truly_passive_put in IMB's t_pure/t_ovrl layout (as the real IMB 2021 prints it)
+ok=0
+run2 IMB-EXT Window -msglog 3 > "$o/win.out" 2> "$o/win.err" || ok=1
+[ "$(block "$o/win.out" Window | awk '{ printf "%s/%s ", $1, $2 }')" = "0/100 4/100 8/100 " ] || { ok=1; echo "# Window sizes"; }
+run2 IMB-RMA Truly_passive_put -msglog 2 -iter 5 > "$o/tpp.out" 2> "$o/tpp.err" || ok=1
+grep -qx "       #bytes #repetitions t_pure\[usec\] t_ovrl\[usec\]  skampi flags" "$o/tpp.out" &&
+  grep -qx "#---------------------------------------------------" "$o/tpp.out" &&
+  [ "$(procs "$o/tpp.out" Truly_passive_put)" = 2 ] &&
+  [ "$(block "$o/tpp.out" Truly_passive_put | awk '{ printf "%s ", $1 }')" = "0 1 2 4 " ] &&
+  [ "$(block "$o/tpp.out" Truly_passive_put | awk '{ printf "%.2f ", $3 }')" = "$(sko_col "$o/IMB-RMA-Truly_passive_put.sko" Truly_passive_put 4)" ] || { ok=1; echo "# Truly_passive_put"; }
+say $ok "$impl imb_window_sizes_and_truly_passive_put_layout" "$(head -c 600 "$o/win.out") $(head -c 900 "$o/tpp.out")"
 finish
