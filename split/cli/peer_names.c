@@ -143,7 +143,8 @@ static const peer_bench peer_table[] = {
   { "osu", "osu_put_bibw", "Put_bibw", "window=64,win_kind=1,sync_kind=1", OSU_RMA_BW, 0,
     "OSU MPI_Put Bi-directional Bandwidth Test" },
   /* the multi-pair gets (rank r of the first half from rank r + P/2): osu_get_mbw's
-  ** aggregate bandwidth, osu_get_multi_lat's half round trip in PSCW epochs */
+  ** aggregate bandwidth, osu_get_multi_lat's half round trip in PSCW epochs -- two
+  ** programs a public copy of OSU 7.4 adds, not in the published release (doc/peers.md) */
   { "osu", "osu_get_mbw", "Get_mbw", "window=64,win_kind=1,sync_kind=3", OSU_RMA_BW, 0,
     "OSU MPI_Get Multiple Bandwidth Bandwidth Test" },
   { "osu", "osu_get_multi_lat", "Get_multi_lat", "win_kind=1", OSU_RMA_LAT, 0, "OSU MPI_Get Multi Latency Test" },
