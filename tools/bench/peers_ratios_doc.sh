@@ -22,8 +22,9 @@ case $res in
 esac
 started=$(sed -n 's/^# started \([^,]*\),.*/\1/p' "$res" | head -1)
 load=$(sed -n 's/.*load average (1, 5, 15 min) at the start \(.*\), at the end \(.*\)$/\1 at the start, \2 at the end/p' "$res" | head -1)
-# busy: a 1-minute load average of 1 or more at the start or the end of the campaign
-busy=$(sed -n 's/.*at the start \([0-9.]*\),.*at the end \([0-9.]*\),.*/\1 \2/p' "$res" | awk '{ print ($1 >= 1 || $2 >= 1) }')
+# busy: a 1-minute load average of 1 or more at the start of the campaign (at its end the
+# load is its own: two processes of each run on the 2 cores)
+busy=$(sed -n 's/.*at the start \([0-9.]*\),.*at the end \([0-9.]*\),.*/\1 \2/p' "$res" | awk '{ print ($1 >= 1) }')
 tmp=$(mktemp); trap 'rm -f "$tmp"' EXIT INT TERM
 awk -v mpi="$mpi" -v resname="$res" -v started="$started" -v load="$load" -v busy="$busy" '
   FILENAME == ARGV[1] {
@@ -49,6 +50,7 @@ awk -v mpi="$mpi" -v resname="$res" -v started="$started" -v load="$load" -v bus
     print "side by side. tools/bench/peers_ratios.sh (make peers-ratios), " resname ", " started ";"
     print "load average (1, 5, 15 min) " load "."
     if (busy) print "The machine was busy then (load above 1 on its 2 cores): rerun on a quiet one before reading much into these."
+    else print "Nothing else ran then: the load at the end is that of the campaign itself, two processes per run."
     print ""
   }
   BEGIN { head = "ratio (" mpi ", quiet)" }
