@@ -295,7 +295,9 @@ SK_API void sk_tp_start(int *argc, char ***argv)
   tpm_errors_return(tpm.self->measure);
   if (tpm.owns_mpi) {   /* an invalid handle's error goes to these (a window that was not made); */
     tpm_errors_return(MPI_COMM_WORLD);   /* after the copies above: skampi's own stay fatal */
+#if !TPM_SHARED_COMMS   /* there MPI_COMM_SELF's on its first use (tpm_control) */
     tpm_errors_return(MPI_COMM_SELF);
+#endif
   }
   /* MPI-IO files keep the library's default (MPI_ERRORS_RETURN) for now: with a recording
   ** handler as their default MPICH 4.0 failed an assertion on the handler's reference count
@@ -318,11 +320,17 @@ static const int *tpm_members(const sk_group *g)
 }
 
 /* The group's control and measurement communicators; the self group's are MPI_COMM_SELF
-** from their first use where TPM_SHARED_COMMS. */
+** from their first use where TPM_SHARED_COMMS: SMPI makes MPI_COMM_SELF on its first use,
+** every rank's with a table as long as its actor number, P^2 / 2 entries in all (136 MB
+** at 8,192 ranks for one MPI_Comm_rank on it), so simulated ranks touch it only when a
+** measurement runs on it (its error handler is set then). */
 static MPI_Comm tpm_control(sk_group *g)
 {
 #if TPM_SHARED_COMMS
-  if (g == tpm.self && g->control == MPI_COMM_NULL) g->control = g->measure = MPI_COMM_SELF;
+  if (g == tpm.self && g->control == MPI_COMM_NULL) {
+    g->control = g->measure = MPI_COMM_SELF;
+    tpm_errors_return(MPI_COMM_SELF);
+  }
 #endif
   return g->control;
 }
