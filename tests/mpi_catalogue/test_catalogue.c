@@ -428,6 +428,10 @@ static const recipe recipes[] = {
   { "Get_bw", "C T 2 4 0 2", '0', CHK_NONE },
   { "Put_bibw", "C T 2 4 2 1", 'P', CHK_NONE },
   { "Get_fence_bidirectional", "C T 3 2", 'P', CHK_NONE },
+  /* the multi-pair gets (rank r of the first half with rank r + P/2; an odd last rank idles;
+  ** the first half times, rank 0 at least) */
+  { "Get_mbw", "C T 2 4 1 3", '0', CHK_NONE },
+  { "Get_multi_lat", "C T 3 1", '0', CHK_NONE },
   { "delayed_Alltoall", "C T C T 0.0001 0", 'A', CHK_ALLTOALL },
   { "delayed_Gather", "C T C T R 0.0001 0", 'A', CHK_GATHER },
   { "waitpattern_down", "0.0001", 'A', CHK_NONE },
