@@ -13,8 +13,9 @@
 # Each: exit status 0; -h/-help: the tool's help ("Usage: skampi TOOL"); OSU: the header
 # "# <title> v7.4" and the column line in OSU's "%-10s%20s" ("# Size" and its first
 # column); IMB: "# Benchmarking NAME " with "# #processes = N " and IMB's column line per
-# table; the sizes of every table (OSU: MIN ... MAX doubling, from 1 or 4 for MPI_INT;
-# IMB: 0 then 2^A ... 2^B, from 4 for reductions and accumulates; not checked: the sizes of
+# table; the sizes of every table (OSU: MIN ... MAX doubling, from 1, or 4 for
+# osu_acc_latency's MPI_INT; the reductions are OSU 7.4's MPI_CHAR; IMB: 0 then 2^A ...
+# 2^B, from 4 for reductions, accumulates and IMB-EXT's Window; not checked: the sizes of
 # Fetch_and_op, Compare_and_swap (one element) and Get_accumulate); the .sko written.
 set -u
 . "$(dirname "$0")/../lib.sh"
@@ -144,7 +145,7 @@ while IFS='|' read -r np where line; do
     case $spec in *:*) lo=${spec%%:*}; hi=${spec#*:} ;; *) lo=1; hi=$spec ;; esac
     [ -n "$lo" ] || lo=1
     [ -n "$hi" ] || hi=1048576        # OSU's collectives: up to 1 MiB by default
-    case $tool in osu_allreduce|osu_iallreduce|osu_acc_latency) [ "$lo" -ge 4 ] || lo=4 ;; esac   # whole MPI_INTs
+    case $tool in osu_acc_latency) [ "$lo" -ge 4 ] || lo=4 ;; esac   # whole MPI_INTs (the reductions: MPI_CHAR, as OSU 7.4)
     [ "$lo" -ge 1 ] || lo=1
     cols=$(printf '%-10s%20s' "# Size" "$(osu_cols "$tool")")
     [ $st -eq 0 ] && grep -qx "# $(osu_title "$tool") v7.4" "$o/$n.out" &&
@@ -155,14 +156,14 @@ while IFS='|' read -r np where line; do
     lo=0; hi=$(echo "$line $extra" | sed -n 's/.* -msglog \([^ ]*\).*/\1/p')
     case $hi in *:*) lo=${hi%%:*}; hi=${hi#*:} ;; esac
     zero=1; case $line in *"-zero_size off"*) zero=0 ;; esac
-    # every table: its sizes 0 (unless -zero_size off), 2^lo (4 at least for the reductions) ... 2^hi
+    # every table: its sizes 0 (unless -zero_size off), 2^lo (4 at least for the reductions and Window) ... 2^hi
     [ $st -eq 0 ] && [ "$(grep -c '^# Benchmarking ' "$o/$n.out")" -ge 1 ] &&
       [ "$(grep -c '^# Benchmarking ' "$o/$n.out")" = "$(grep -c '^# #processes = [0-9]* $' "$o/$n.out")" ] &&
       [ "$(grep -c '^# Benchmarking ' "$o/$n.out")" = "$(grep -cE '^( +#bytes #repetitions| #repetitions) ' "$o/$n.out")" ] &&
       awk -v lo="$lo" -v hi="$hi" -v zero="$zero" '
         function done() { if (!on || sync) return; w = (zero ? "0 " : ""); for (s = 2 ^ lo; s <= 2 ^ hi; s *= 2) if (!(red && s < 4)) w = w s " "
                           if (got != w) { print "table " name ": " got "!= " w; bad = 1 } }
-        /^# Benchmarking / { done(); on = 1; name = $3; got = ""; sync = 0; red = (name ~ /[Rr]educe|[Aa]ccumulate/) }
+        /^# Benchmarking / { done(); on = 1; name = $3; got = ""; sync = 0; red = (name ~ /[Rr]educe|[Aa]ccumulate|^Window$/) }
         /^ #repetitions / || name ~ /^(Fetch_and_op|Compare_and_swap|Get_accumulate)$/ { sync = 1 }
         on && /^ +[0-9]/ && !sync { got = got $1 " " }
         END { done(); exit bad }' "$o/$n.out" > "$o/$n.sizes" &&
