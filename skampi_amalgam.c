@@ -8023,7 +8023,9 @@ static void buffers_fit(size_t used)
 {
   size_t size = (used + 255) / 256 * 256;
   if (used <= buffers.allocated) return;
-  if (size > buffers.wanted) size = buffers.wanted;
+  if (size > buffers.wanted || size < used) size = buffers.wanted;   /* size < used: wrapped */
+  if (size < used) sk_fatal("the buffers need %lu bytes, more than the region's %lu", (unsigned long)used,
+                            (unsigned long)buffers.wanted);
   buffers_release();
   buffers.region = (char *)malloc(size);
   if (buffers.region == NULL) sk_fatal("the buffer region of %lu bytes could not be allocated", (unsigned long)size);
