@@ -132,6 +132,17 @@
 #define SK_API
 #endif
 
+/* SK_NOINLINE: a function that runs once, beside the measurements' calls, kept out of its
+** caller's frame. The compiler would otherwise inline a static function called once, and
+** its locals would stay on the stack under every measurement: under a simulator every
+** rank has a stack of its own, and the deepest page it touches is memory it holds
+** (doc/simulated.md, "skampi's own cost"). */
+#if defined(__GNUC__)
+#define SK_NOINLINE __attribute__((noinline))
+#else
+#define SK_NOINLINE
+#endif
+
 #endif
 /* --- end split/base/config.h --- */
 /* --- begin split/base/base.h --- */
@@ -2357,6 +2368,12 @@ SK_API void sk_tp_bcast(sk_group *g, void *buf, size_t n, int root);
 SK_API void sk_tp_library_bcast(sk_group *g, void *buf, size_t n, int root);
 /* root receives n_each doubles from every member, in rank order, into all. */
 SK_API void sk_tp_gather_doubles(sk_group *g, const double *mine, int n_each, double *all, int root);
+/* Whether the measurements that run until the next call may leave a receive with a
+** wildcard tag (MPI_ANY_TAG) pending when their process is done: 1 (the default) or 0. A
+** transport whose control messages travel on the measured communicator (MPI under a
+** simulator, transport_mpi.c) fences its gathers with a barrier while it is 1, so that no
+** such receive can take a ballot. Every member of a group gives the same answer. */
+SK_API void sk_tp_wildcard_tags(int may);
 
 SK_API double sk_tp_wtime(void);
 SK_API double sk_tp_wtick(void);
@@ -3115,6 +3132,9 @@ SK_API void sk_tp_library_bcast(sk_group *g, void *buf, size_t n, int root)
   tpm_check(MPI_Bcast(buf, (int)n, MPI_BYTE, root, tpm_measure(g)), "MPI_Bcast");
 }
 
+static int tpm_wildcard_tags = 1;
+SK_API void sk_tp_wildcard_tags(int may) { tpm_wildcard_tags = may; }
+
 #if SK_SIMULATED
 /* Under a simulator: a binomial tree of point-to-point messages, each inner process holding
 ** only its subtree's ballots. SMPI's tree gathers (ompi_binomial) give every inner process
@@ -3125,7 +3145,11 @@ SK_API void sk_tp_library_bcast(sk_group *g, void *buf, size_t n, int root)
 ** measured one here, TPM_SHARED_COMMS); SMPI's barrier sends with tags no receive of a
 ** measurement matches. Up to TPM_TREE_GATHER_FROM members SMPI's gather stays: its buffers
 ** are small there, and the results under the simulator stay the same to the last digit
-** (the barrier and the messages shift the simulated clock readings by some 10 ns). */
+** (the barrier and the messages shift the simulated clock readings by some 10 ns). The
+** barrier is left out while no measurement may leave a wildcard-tag receive pending
+** (sk_tp_wildcard_tags): a measurement's receives that name their source take its
+** messages before a ballot sent after them (MPI's order between two processes), and the
+** ballots' tag is skampi's own. It is a third of an agreement's cost in the simulator. */
 #define TPM_TREE_GATHER_FROM 64
 static void tpm_gather_tree(sk_group *g, const double *mine, int n_each, double *all, int root)
 {
@@ -3135,7 +3159,7 @@ static void tpm_gather_tree(sk_group *g, const double *mine, int n_each, double 
   double *buf;
   while (span < size && (vrank & span) == 0) span <<= 1;   /* vrank's subtree: vrank .. vrank + span - 1 */
   count = size - vrank < span ? size - vrank : span;
-  tpm_check(MPI_Barrier(c), "MPI_Barrier");
+  if (tpm_wildcard_tags) tpm_check(MPI_Barrier(c), "MPI_Barrier");
   buf = vrank == 0 && root == 0 ? all : (double *)sk_malloc(sizeof(double) * (size_t)n_each * (size_t)count);
   memcpy(buf, mine, sizeof(double) * (size_t)n_each);
   /* the children's subtrees in one wait: every blocking call is a switch of the simulator's
@@ -3527,6 +3551,8 @@ SK_API void sk_tp_gather_doubles(sk_group *g, const double *mine, int n_each, do
   memmove(all, mine, sizeof(double) * (size_t)n_each);
 }
 
+SK_API void sk_tp_wildcard_tags(int may) { (void)may; }   /* one process: no message to take */
+
 SK_API double sk_tp_wtime(void)
 {
   return sk_skew_apply(tps_read());
@@ -3826,6 +3852,9 @@ SK_API void sk_tp_gather_doubles(sk_group *g, const double *mine, int n_each, do
     else sk_tp_recv(g, i, all + (size_t)i * (size_t)n_each, bytes);
   }
 }
+
+/* RCCE's receives name their source, and its messages carry no tag: nothing to fence. */
+SK_API void sk_tp_wildcard_tags(int may) { (void)may; }
 
 SK_API double sk_tp_wtime(void) { return RCCE_wtime(); }
 SK_API const char *sk_tp_clock_source(void) { return "wall time, RCCE_wtime (each core's own)"; }
@@ -4573,7 +4602,7 @@ static void ovs_decide(void *ctx, const void *ballots, int n, void *decision)
   }
 }
 
-SK_API void sk_oversub_detect(void)
+SK_NOINLINE SK_API void sk_oversub_detect(void)
 {
   ovs_ballot mine;
   memset(&mine, 0, sizeof mine);
@@ -7332,10 +7361,11 @@ typedef struct sk_mctx {
                                repetition, which would otherwise begin late */
   double result_time;       /* the result of the run (seconds) on rank 0 of the
                                communicator when finalize runs after one, else 0 */
-  char note[1024];          /* "" or comment lines for under the result line that the
-                               finalize of a measurement writes on rank 0 of the
-                               communicator (the overlap figures of meas_mpi_coll3.c);
-                               the engine appends them to the result's note */
+  char *note;               /* NULL, or comment lines for under the result line that a
+                               measurement writes on rank 0 of the communicator (the
+                               overlap figures of meas_mpi_coll3.c) into sk_meas_note(m),
+                               SK_MEAS_NOTE bytes made on first use: the engine appends
+                               them to the result's note and frees them */
   char note_flags[64];      /* "" or the stable flag names (doc/manual.md, "Flags and
                                distributions"), comma-separated, that those lines carry
                                (overlap_disturbed, computation_not_simulated): the engine
@@ -7427,6 +7457,13 @@ SK_API void sk_mctx_bind(const sk_measurement *def, sk_mctx *m, const sk_value *
 ** The synchronised start and stop (sk_sync_start, sk_sync_stop) are the sync layer's
 ** (sync_window.h). */
 SK_API void sk_meas_fail(sk_mctx *m, const char *msg);
+/* The measurement's note (m->note), SK_MEAS_NOTE bytes, "" when made; sk_meas_note_free
+** frees it (the engine, once it has taken the lines). Made only where a row writes one: an
+** sk_mctx lives on the stack under every measurement, and under a simulator each rank's
+** stack is its own memory. */
+#define SK_MEAS_NOTE 1024
+SK_API char *sk_meas_note(sk_mctx *m);
+SK_API void sk_meas_note_free(sk_mctx *m);
 
 #endif
 /* --- end split/core/measure.h --- */
@@ -7445,6 +7482,18 @@ SK_API void sk_mctx_bind(const sk_measurement *def, sk_mctx *m, const sk_value *
   m->name = def->alias_of ? def->alias_of : def->name;
   m->variant = def->variant;
   (void)sk_margs_fill(&m->arg, def->signature, args, &missing);   /* unknown names: read by position */
+}
+
+SK_API char *sk_meas_note(sk_mctx *m)
+{
+  if (m->note == NULL) m->note = (char *)sk_calloc(SK_MEAS_NOTE, 1);
+  return m->note;
+}
+
+SK_API void sk_meas_note_free(sk_mctx *m)
+{
+  free(m->note);
+  m->note = NULL;
 }
 
 SK_API void sk_meas_fail(sk_mctx *m, const char *msg)
@@ -11129,6 +11178,15 @@ static void runner_decide(void *ctx, const void *ballots, int n, void *decision)
   else if (st->res->stop != SK_ASEC_CONTINUE) d->verdict = REP_ENOUGH;
 }
 
+/* Whether the row's receives may take any tag (MPI_ANY_TAG) and so a control message
+** (sk_tp_wildcard_tags): the master-worker rows' master, and the rows named "_AT" after
+** IMB-MT's (Pingpong_Send_Recv_AT, Thread_pingpong_AT, Thread_pingpong_AS_AT). */
+static int runner_takes_any_tag(const sk_measurement *def)
+{
+  size_t n = strlen(def->name);
+  return def->pattern == SK_PATTERN_MASTER_WORKER || (n > 3 && strcmp(def->name + n - 3, "_AT") == 0);
+}
+
 SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value *args, sk_result *res)
 {
   const sk_asec_config *cfg = &m->settings->asec;
@@ -11178,6 +11236,7 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
   }
   st.least_value = -1.0;
   if (m->rank == 0 && st.budget_factor > 0.0) st.began = sk_tp_wtime();   /* the budget counts from here */
+  sk_tp_wildcard_tags(runner_takes_any_tag(def));
   do {
     mine.time = runner_single(def, m, args, rep++, res->calls_per_timing);
     mine.failed = m->failed;
@@ -11187,6 +11246,7 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
     sk_sync_rep_done(m, d.valid, &d.plan);
     if (d.fall_back) sk_sync_fall_back_to_barrier(m);
   } while (d.verdict == REP_AGAIN);
+  sk_tp_wildcard_tags(1);
   if (d.verdict == REP_FAILED) {
     sk_agree_fetch_message(m->group, d.failed_member, m->fail_msg, sizeof m->fail_msg);
     if (m->rank == 0) strcpy(res->fail_msg, m->fail_msg);
@@ -11792,20 +11852,20 @@ SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group 
   mine.failed = m.failed ? (sk_runner_is_library_error(m.fail_msg) ? 2 : 1) : 0;
   sk_agree(world, &mine, sizeof mine, &d, sizeof d, engine_decide_init, (void *)settings);
   out->status = (sk_measure_status)d.status;
-  if (d.status == SK_LIBRARY_ERROR && member) sk_runner_finalize(def, &m, args);
+  if (d.status == SK_LIBRARY_ERROR && member) { sk_runner_finalize(def, &m, args); sk_meas_note_free(&m); }
   if (d.status == SK_FAILED || d.status == SK_LIBRARY_ERROR) {
     sk_agree_fetch_message(world, d.who, m.fail_msg, sizeof m.fail_msg);
     sk_copy_string(out->message, sizeof out->message, m.fail_msg);   /* messages name their function */
     return;
   }
   if (d.status == SK_NO_ROOM) {
-    if (member) sk_runner_finalize(def, &m, args);
+    if (member) { sk_runner_finalize(def, &m, args); sk_meas_note_free(&m); }
     out->need = d.need;
     engine_no_room(def, &d, d.who, settings, out->message, sizeof out->message);
     return;
   }
   if (settings->verify && engine_verify(def, &m, member, args, out)) {
-    if (member) sk_runner_finalize(def, &m, args);
+    if (member) { sk_runner_finalize(def, &m, args); sk_meas_note_free(&m); }
     return;
   }
   engine_dummy_once(e, def, g, out);
@@ -11825,8 +11885,9 @@ SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group 
       sk_str_free(&doubts);
     }
     sk_runner_finalize(def, &m, args);
-    if (m.note[0] && strlen(sk_result_note(&out->result)) + strlen(m.note) < SK_RESULT_NOTE)
+    if (m.note && m.note[0] && strlen(sk_result_note(&out->result)) + strlen(m.note) < SK_RESULT_NOTE)
       strcat(out->result.note, m.note);   /* the measurement's own lines (measure.h) */
+    sk_meas_note_free(&m);
     sk_copy_string(out->result.note_flags, sizeof out->result.note_flags, m.note_flags);
   }
   engine_forward(g, &out->result);
@@ -11867,11 +11928,13 @@ SK_API double sk_engine_probe(const sk_settings *settings, const sk_measurement 
   }
   if (d.status == SK_NO_ROOM) {
     sk_runner_finalize(def, &m, args);
+    sk_meas_note_free(&m);
     engine_no_room(def, &d, sk_tp_group_world_rank(g, d.who), settings, why, why_size);
     return SK_PROBE_FAILED;
   }
   t = sk_runner_once(def, &m, args);
   sk_runner_finalize(def, &m, args);
+  sk_meas_note_free(&m);
   return t;
 }
 /* --- end split/engine/engine.c --- */
@@ -21457,7 +21520,7 @@ static void finalize_pp_persistent(sk_mctx *m, const sk_value *args)
   if (q == NULL) return;
   pp_persistent_free(q);
   if (m->rank == 0 && q->n_setup > 0)
-    sprintf(m->note, "# persistent: set-up MPI_Send_init + MPI_Recv_init %.3f us on rank 0 (mean of %ld), "
+    sprintf(sk_meas_note(m), "# persistent: set-up MPI_Send_init + MPI_Recv_init %.3f us on rank 0 (mean of %ld), "
             "each message MPI_Start + MPI_Wait\n", q->sum_setup / (double)q->n_setup * 1e6, q->n_setup);
   free(q);
   m->state = NULL;
@@ -21590,7 +21653,7 @@ static void finalize_Pingpong_forked(sk_mctx *m, const sk_value *args)
     MPI_Recv(other, (int)sizeof other, MPI_CHAR, 1, (int)m->arg.tag, sk_mpi_comm(m), &status);
     other[sizeof other - 1] = '\0';
     if (f != NULL)
-      sprintf(m->note, "# forked children: rank 0 %.400s; rank 1 %.400s\n", mine, other[0] ? other : "none");
+      sprintf(sk_meas_note(m), "# forked children: rank 0 %.400s; rank 1 %.400s\n", mine, other[0] ? other : "none");
   }
   free(f);
   m->state = NULL;
@@ -23889,7 +23952,7 @@ static void finalize_part(sk_mctx *m, const sk_value *args)
   mine = s->setups > 0 ? s->setup / (double)s->setups : 0.0;
   MPI_Reduce(&mine, &longest, 1, MPI_DOUBLE, MPI_MAX, 0, sk_mpi_comm(m));
   if (m->rank == 0 && s->setups > 0)
-    sprintf(m->note, "# partitioned set-up: MPI_Psend_init + MPI_Precv_init %.3f us (mean per measurement "
+    sprintf(sk_meas_note(m), "# partitioned set-up: MPI_Psend_init + MPI_Precv_init %.3f us (mean per measurement "
                      "call, the longer of ranks 0 and 1; not in the time above); %ld partition%s of %ld "
                      "elements, %ld thread%s marking them\n", longest * 1e6, s->partitions,
             s->partitions == 1 ? "" : "s", s->count, s->threads, s->threads == 1 ? "" : "s");
@@ -25378,23 +25441,23 @@ static void coll3_note_overlap(sk_mctx *m, coll3_state *s)
   if (m->rank != 0) return;
   if (m->result_time > 0.0) most[C3N_OVRL] = m->result_time;
   if (most[C3N_NO_TIME] > 0.0) {
-    sprintf(m->note, "# overlap: none: computation not simulated (%.0f multiply-adds took %.3f us on this clock,"
+    sprintf(sk_meas_note(m), "# overlap: none: computation not simulated (%.0f multiply-adds took %.3f us on this clock,"
             " less than %.0f us), so none ran beside the operation; t_pure %.3f us, t_ovrl %.3f us is the operation"
             " alone\n", most[C3N_RATE_N], most[C3N_RATE_TIME] * 1e6, C3_RATE_TIME * 1e6, most[C3N_PURE] * 1e6,
             most[C3N_OVRL] * 1e6);
     sk_copy_string(m->note_flags, sizeof m->note_flags, "computation_not_simulated");
     return;
   }
-  sprintf(m->note, "# overlap: t_pure %.3f us, t_CPU %.3f us, t_ovrl %.3f us, overlap %.1f %% (IMB-NBC formula; "
+  sprintf(sk_meas_note(m), "# overlap: t_pure %.3f us, t_CPU %.3f us, t_ovrl %.3f us, overlap %.1f %% (IMB-NBC formula; "
           "%ld MPI_Test calls)\n", most[C3N_PURE] * 1e6, most[C3N_CPU] * 1e6, most[C3N_OVRL] * 1e6,
           coll3_overlap_percent(most[C3N_PURE], most[C3N_CPU], most[C3N_OVRL]), s->tests);
   sk_str_init(&why);
   coll3_overlap_doubts(m, most, &why);
-  if (why.len > 0 && strlen(m->note) + why.len + 40 < sizeof m->note) {
-    sprintf(m->note + strlen(m->note), "# (overlap: not to be trusted: %s)\n", why.data);
+  if (why.len > 0 && strlen(sk_meas_note(m)) + why.len + 40 < SK_MEAS_NOTE) {
+    sprintf(sk_meas_note(m) + strlen(m->note), "# (overlap: not to be trusted: %s)\n", why.data);
     sk_copy_string(m->note_flags, sizeof m->note_flags, "overlap_disturbed");
   } else if (why.len > 0) {
-    strcat(m->note, "# (overlap: not to be trusted)\n");
+    strcat(sk_meas_note(m), "# (overlap: not to be trusted)\n");
     sk_copy_string(m->note_flags, sizeof m->note_flags, "overlap_disturbed");
   }
   sk_str_free(&why);
@@ -25563,12 +25626,12 @@ static void coll3_persistent_finish(sk_mctx *m, coll3_state *s)
     "Alltoallw", "Reduce", "Allreduce", "Reduce_scatter", "Reduce_scatter_block", "Scan", "Exscan", "Reduce_local"
   };
   double mine = s->n_setup > 0 ? s->sum_setup / (double)s->n_setup : 0.0, most = 0.0;
-  size_t used = strlen(m->note);   /* after the overlap rows' lines */
+  size_t used = m->note ? strlen(m->note) : 0;   /* after the overlap rows' lines */
   if (s->preq != MPI_REQUEST_NULL) MPI_Request_free(&s->preq);
   if (s->n_setup == 0) return;
   MPI_Reduce(&mine, &most, 1, MPI_DOUBLE, MPI_MAX, 0, sk_mpi_comm(m));
-  if (m->rank == 0 && used + 160 < sizeof m->note)
-    sprintf(m->note + used, "# persistent: set-up MPI_%s_init %.3f us (mean of %ld, largest over the processes), "
+  if (m->rank == 0 && used + 160 < SK_MEAS_NOTE)
+    sprintf(sk_meas_note(m) + used, "# persistent: set-up MPI_%s_init %.3f us (mean of %ld, largest over the processes), "
             "each start MPI_Start + MPI_Wait\n", kind_names[s->kind], most * 1e6, s->n_setup);
 #else
   (void)m;
@@ -38350,6 +38413,8 @@ typedef struct sk_run {
   sk_program prog;
   unsigned long checksum;   /* rank 0: of the input files as sent to the other processes */
   long input_bytes;
+  int borrowed;             /* src and prog are rank 0's, read in place (a simulator's
+                               ranks share one address space: run.c), not freed here */
 } sk_run;
 
 /* Every process, for sk_set_exit_hook: closes the log, removes the MPI-IO files, closes
@@ -38459,6 +38524,7 @@ static int run_parse_input(const sk_run_options *o, sk_sources *src, sk_program 
 typedef struct load_decision {
   int parsed;               /* 0: the input has an error (rank 0 printed it) */
   long bytes;               /* size of the serialized input files that follow */
+  const sk_run *parsed_by_0;   /* under a simulator: rank 0's run, whose tree the others read */
 } load_decision;
 
 /* Rank 0's part of step 2 (and all of -n, -t): the input read from disk and parsed; 0
@@ -38480,7 +38546,11 @@ static int run_read_input(sk_run *r, sk_str *err)
   return parsed;
 }
 
-/* Step 2: rank 0 parses from disk and ships the files; the others parse what they received. */
+/* Step 2: rank 0 parses from disk and ships the files; the others parse what they received.
+** Under a simulator (SK_SIMULATED) every rank is a thread of one process: the others read
+** rank 0's files and tree in place (the interpreter never changes a tree: sk_interp_run
+** takes it const), which saves each simulated rank some 6 KB of heap (doc/simulated.md),
+** and nobody frees them before the process ends. */
 static void run_load_program(sk_run *r)
 {
   sk_str err, blob;
@@ -38494,9 +38564,20 @@ static void run_load_program(sk_run *r)
     d.bytes = (long)blob.len;
     r->checksum = sk_runlog_checksum(blob.data ? blob.data : "", blob.len);
     r->input_bytes = d.bytes;
+    if (SK_SIMULATED) { d.parsed_by_0 = r; r->borrowed = 1; }
   }
   sk_agree(sk_tp_world(), NULL, 0, &d, sizeof d, NULL, NULL);
   if (!d.parsed) sk_exit(SK_EXIT_USER_ERROR);
+  if (d.parsed_by_0 != NULL) {
+    if (sk_tp_world_rank() != 0) {
+      r->src = d.parsed_by_0->src;
+      r->prog = d.parsed_by_0->prog;
+      r->borrowed = 1;
+    }
+    sk_str_free(&err);
+    sk_str_free(&blob);
+    return;
+  }
   if (sk_tp_world_rank() != 0) {
     sk_str_putn(&blob, "", 0);
     blob.data = (char *)sk_grow(blob.data, &blob.cap, (size_t)d.bytes + 1, 1);
@@ -38512,7 +38593,7 @@ static void run_load_program(sk_run *r)
   sk_str_free(&blob);
 }
 
-SK_API void sk_run_load(sk_run *r)
+SK_NOINLINE SK_API void sk_run_load(sk_run *r)
 {
   sk_oversub_detect();   /* 1. collective: processes per host against its processors */
   run_load_program(r);   /* 2. */
@@ -38632,7 +38713,7 @@ static void run_header_facts(sk_header_facts *h, void *ctx)
 }
 
 /* Steps 3 to 9 into *in and *s (initialised here). */
-static void run_start(sk_run *r, sk_interp *in, sk_session *s)
+SK_NOINLINE static void run_start(sk_run *r, sk_interp *in, sk_session *s)
 {
   run_facts facts;
   memset(&facts, 0, sizeof facts);
@@ -38653,7 +38734,7 @@ static void run_start(sk_run *r, sk_interp *in, sk_session *s)
 }
 
 /* Rank 0: the footer and the last messages. */
-static void run_footer(const sk_run *r, sk_interp *in, const sk_session *s)
+SK_NOINLINE static void run_footer(const sk_run *r, sk_interp *in, const sk_session *s)
 {
   const sk_run_options *o = &r->opt;
   sk_session_end(s);
@@ -38714,6 +38795,7 @@ SK_API void sk_run_benchmark(sk_run *r)
     sk_exit(SK_EXIT_LIBRARY);
   }
   sk_interp_free(&in);
+  if (r->borrowed) return;
   sk_program_free(&r->prog);
   sk_sources_free(&r->src);
 }
@@ -40496,7 +40578,7 @@ static void peer_imb_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
   free(ov);
 }
 
-SK_API int sk_peer_print(const sk_peer *p, int nprocs)
+SK_NOINLINE SK_API int sk_peer_print(const sk_peer *p, int nprocs)
 {
   sk_sko_file f;
   sk_str err;
@@ -40571,7 +40653,7 @@ SK_API void sk_peer_info(const sk_peer *p, FILE *f)
   fprintf(f, "skampi's own options: skampi -h; every benchmark of both tools: doc/peers.md\n");
 }
 
-SK_API int sk_peer_startup(const sk_peer *p)
+SK_NOINLINE SK_API int sk_peer_startup(const sk_peer *p)
 {
   const peer_bench *e = p->tool == 'o' ? &peer_table[p->bench[0]] : NULL;
   int n = sk_tp_world_size(), k, ok = 1, timed = 1;
@@ -41216,7 +41298,7 @@ static int tune_second(const sk_tune *t, const char *output, int nprocs)
   return status;
 }
 
-SK_API int sk_tune_finish(const sk_tune *t, const char *output, int nprocs)
+SK_NOINLINE SK_API int sk_tune_finish(const sk_tune *t, const char *output, int nprocs)
 {
   int status = t->tuned ? tune_second(t, output, nprocs) : tune_first(t, output, nprocs);
   fflush(stdout);
@@ -41634,7 +41716,7 @@ static void main_run_options(const main_options *o, double started, int argc, ch
 
 /* A one-line run's program for nprocs processes (0: not known) into o->oneline_text;
 ** a usage error ends the run (checked before, it can only be --procs against nprocs). */
-static void main_oneline_generate(main_options *o, int nprocs)
+SK_NOINLINE static void main_oneline_generate(main_options *o, int nprocs)
 {
   sk_str err;
   if (o->tune.colls && nprocs > 0) {   /* a tuning run: its program, after MPI_Init (MPI_T) */
@@ -41681,7 +41763,7 @@ static const char *main_postproc_target(const main_options *o)
 /* A mode of main_is_offline, without a single MPI call (not even MPI_Initialized): the
 ** launcher's rank 0 (or a process started alone) does the work and prints; the other
 ** processes of a launcher check the command line alike and end with status 0. Exits. */
-static void main_offline(main_action act, main_options *o, const sk_str *err)
+SK_NOINLINE static void main_offline(main_action act, main_options *o, const sk_str *err)
 {
   sk_run r;
   sk_str why;

@@ -120,4 +120,15 @@
 #define SK_API
 #endif
 
+/* SK_NOINLINE: a function that runs once, beside the measurements' calls, kept out of its
+** caller's frame. The compiler would otherwise inline a static function called once, and
+** its locals would stay on the stack under every measurement: under a simulator every
+** rank has a stack of its own, and the deepest page it touches is memory it holds
+** (doc/simulated.md, "skampi's own cost"). */
+#if defined(__GNUC__)
+#define SK_NOINLINE __attribute__((noinline))
+#else
+#define SK_NOINLINE
+#endif
+
 #endif

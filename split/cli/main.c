@@ -387,7 +387,7 @@ static void main_run_options(const main_options *o, double started, int argc, ch
 
 /* A one-line run's program for nprocs processes (0: not known) into o->oneline_text;
 ** a usage error ends the run (checked before, it can only be --procs against nprocs). */
-static void main_oneline_generate(main_options *o, int nprocs)
+SK_NOINLINE static void main_oneline_generate(main_options *o, int nprocs)
 {
   sk_str err;
   if (o->tune.colls && nprocs > 0) {   /* a tuning run: its program, after MPI_Init (MPI_T) */
@@ -434,7 +434,7 @@ static const char *main_postproc_target(const main_options *o)
 /* A mode of main_is_offline, without a single MPI call (not even MPI_Initialized): the
 ** launcher's rank 0 (or a process started alone) does the work and prints; the other
 ** processes of a launcher check the command line alike and end with status 0. Exits. */
-static void main_offline(main_action act, main_options *o, const sk_str *err)
+SK_NOINLINE static void main_offline(main_action act, main_options *o, const sk_str *err)
 {
   sk_run r;
   sk_str why;

@@ -1310,7 +1310,7 @@ static void peer_imb_block(const sk_peer *p, const peer_bench *e, const sk_sko_b
   free(ov);
 }
 
-SK_API int sk_peer_print(const sk_peer *p, int nprocs)
+SK_NOINLINE SK_API int sk_peer_print(const sk_peer *p, int nprocs)
 {
   sk_sko_file f;
   sk_str err;
@@ -1385,7 +1385,7 @@ SK_API void sk_peer_info(const sk_peer *p, FILE *f)
   fprintf(f, "skampi's own options: skampi -h; every benchmark of both tools: doc/peers.md\n");
 }
 
-SK_API int sk_peer_startup(const sk_peer *p)
+SK_NOINLINE SK_API int sk_peer_startup(const sk_peer *p)
 {
   const peer_bench *e = p->tool == 'o' ? &peer_table[p->bench[0]] : NULL;
   int n = sk_tp_world_size(), k, ok = 1, timed = 1;

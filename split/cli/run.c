@@ -76,6 +76,7 @@ static int run_parse_input(const sk_run_options *o, sk_sources *src, sk_program 
 typedef struct load_decision {
   int parsed;               /* 0: the input has an error (rank 0 printed it) */
   long bytes;               /* size of the serialized input files that follow */
+  const sk_run *parsed_by_0;   /* under a simulator: rank 0's run, whose tree the others read */
 } load_decision;
 
 /* Rank 0's part of step 2 (and all of -n, -t): the input read from disk and parsed; 0
@@ -97,7 +98,11 @@ static int run_read_input(sk_run *r, sk_str *err)
   return parsed;
 }
 
-/* Step 2: rank 0 parses from disk and ships the files; the others parse what they received. */
+/* Step 2: rank 0 parses from disk and ships the files; the others parse what they received.
+** Under a simulator (SK_SIMULATED) every rank is a thread of one process: the others read
+** rank 0's files and tree in place (the interpreter never changes a tree: sk_interp_run
+** takes it const), which saves each simulated rank some 6 KB of heap (doc/simulated.md),
+** and nobody frees them before the process ends. */
 static void run_load_program(sk_run *r)
 {
   sk_str err, blob;
@@ -111,9 +116,20 @@ static void run_load_program(sk_run *r)
     d.bytes = (long)blob.len;
     r->checksum = sk_runlog_checksum(blob.data ? blob.data : "", blob.len);
     r->input_bytes = d.bytes;
+    if (SK_SIMULATED) { d.parsed_by_0 = r; r->borrowed = 1; }
   }
   sk_agree(sk_tp_world(), NULL, 0, &d, sizeof d, NULL, NULL);
   if (!d.parsed) sk_exit(SK_EXIT_USER_ERROR);
+  if (d.parsed_by_0 != NULL) {
+    if (sk_tp_world_rank() != 0) {
+      r->src = d.parsed_by_0->src;
+      r->prog = d.parsed_by_0->prog;
+      r->borrowed = 1;
+    }
+    sk_str_free(&err);
+    sk_str_free(&blob);
+    return;
+  }
   if (sk_tp_world_rank() != 0) {
     sk_str_putn(&blob, "", 0);
     blob.data = (char *)sk_grow(blob.data, &blob.cap, (size_t)d.bytes + 1, 1);
@@ -129,7 +145,7 @@ static void run_load_program(sk_run *r)
   sk_str_free(&blob);
 }
 
-SK_API void sk_run_load(sk_run *r)
+SK_NOINLINE SK_API void sk_run_load(sk_run *r)
 {
   sk_oversub_detect();   /* 1. collective: processes per host against its processors */
   run_load_program(r);   /* 2. */
@@ -249,7 +265,7 @@ static void run_header_facts(sk_header_facts *h, void *ctx)
 }
 
 /* Steps 3 to 9 into *in and *s (initialised here). */
-static void run_start(sk_run *r, sk_interp *in, sk_session *s)
+SK_NOINLINE static void run_start(sk_run *r, sk_interp *in, sk_session *s)
 {
   run_facts facts;
   memset(&facts, 0, sizeof facts);
@@ -270,7 +286,7 @@ static void run_start(sk_run *r, sk_interp *in, sk_session *s)
 }
 
 /* Rank 0: the footer and the last messages. */
-static void run_footer(const sk_run *r, sk_interp *in, const sk_session *s)
+SK_NOINLINE static void run_footer(const sk_run *r, sk_interp *in, const sk_session *s)
 {
   const sk_run_options *o = &r->opt;
   sk_session_end(s);
@@ -331,6 +347,7 @@ SK_API void sk_run_benchmark(sk_run *r)
     sk_exit(SK_EXIT_LIBRARY);
   }
   sk_interp_free(&in);
+  if (r->borrowed) return;
   sk_program_free(&r->prog);
   sk_sources_free(&r->src);
 }

@@ -35,6 +35,8 @@ typedef struct sk_run {
   sk_program prog;
   unsigned long checksum;   /* rank 0: of the input files as sent to the other processes */
   long input_bytes;
+  int borrowed;             /* src and prog are rank 0's, read in place (a simulator's
+                               ranks share one address space: run.c), not freed here */
 } sk_run;
 
 /* Every process, for sk_set_exit_hook: closes the log, removes the MPI-IO files, closes

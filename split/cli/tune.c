@@ -566,7 +566,7 @@ static int tune_second(const sk_tune *t, const char *output, int nprocs)
   return status;
 }
 
-SK_API int sk_tune_finish(const sk_tune *t, const char *output, int nprocs)
+SK_NOINLINE SK_API int sk_tune_finish(const sk_tune *t, const char *output, int nprocs)
 {
   int status = t->tuned ? tune_second(t, output, nprocs) : tune_first(t, output, nprocs);
   fflush(stdout);

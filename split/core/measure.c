@@ -13,6 +13,18 @@ SK_API void sk_mctx_bind(const sk_measurement *def, sk_mctx *m, const sk_value *
   (void)sk_margs_fill(&m->arg, def->signature, args, &missing);   /* unknown names: read by position */
 }
 
+SK_API char *sk_meas_note(sk_mctx *m)
+{
+  if (m->note == NULL) m->note = (char *)sk_calloc(SK_MEAS_NOTE, 1);
+  return m->note;
+}
+
+SK_API void sk_meas_note_free(sk_mctx *m)
+{
+  free(m->note);
+  m->note = NULL;
+}
+
 SK_API void sk_meas_fail(sk_mctx *m, const char *msg)
 {
   if (m->failed) return;

@@ -53,10 +53,11 @@ typedef struct sk_mctx {
                                repetition, which would otherwise begin late */
   double result_time;       /* the result of the run (seconds) on rank 0 of the
                                communicator when finalize runs after one, else 0 */
-  char note[1024];          /* "" or comment lines for under the result line that the
-                               finalize of a measurement writes on rank 0 of the
-                               communicator (the overlap figures of meas_mpi_coll3.c);
-                               the engine appends them to the result's note */
+  char *note;               /* NULL, or comment lines for under the result line that a
+                               measurement writes on rank 0 of the communicator (the
+                               overlap figures of meas_mpi_coll3.c) into sk_meas_note(m),
+                               SK_MEAS_NOTE bytes made on first use: the engine appends
+                               them to the result's note and frees them */
   char note_flags[64];      /* "" or the stable flag names (doc/manual.md, "Flags and
                                distributions"), comma-separated, that those lines carry
                                (overlap_disturbed, computation_not_simulated): the engine
@@ -148,5 +149,12 @@ SK_API void sk_mctx_bind(const sk_measurement *def, sk_mctx *m, const sk_value *
 ** The synchronised start and stop (sk_sync_start, sk_sync_stop) are the sync layer's
 ** (sync_window.h). */
 SK_API void sk_meas_fail(sk_mctx *m, const char *msg);
+/* The measurement's note (m->note), SK_MEAS_NOTE bytes, "" when made; sk_meas_note_free
+** frees it (the engine, once it has taken the lines). Made only where a row writes one: an
+** sk_mctx lives on the stack under every measurement, and under a simulator each rank's
+** stack is its own memory. */
+#define SK_MEAS_NOTE 1024
+SK_API char *sk_meas_note(sk_mctx *m);
+SK_API void sk_meas_note_free(sk_mctx *m);
 
 #endif

@@ -266,20 +266,20 @@ SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group 
   mine.failed = m.failed ? (sk_runner_is_library_error(m.fail_msg) ? 2 : 1) : 0;
   sk_agree(world, &mine, sizeof mine, &d, sizeof d, engine_decide_init, (void *)settings);
   out->status = (sk_measure_status)d.status;
-  if (d.status == SK_LIBRARY_ERROR && member) sk_runner_finalize(def, &m, args);
+  if (d.status == SK_LIBRARY_ERROR && member) { sk_runner_finalize(def, &m, args); sk_meas_note_free(&m); }
   if (d.status == SK_FAILED || d.status == SK_LIBRARY_ERROR) {
     sk_agree_fetch_message(world, d.who, m.fail_msg, sizeof m.fail_msg);
     sk_copy_string(out->message, sizeof out->message, m.fail_msg);   /* messages name their function */
     return;
   }
   if (d.status == SK_NO_ROOM) {
-    if (member) sk_runner_finalize(def, &m, args);
+    if (member) { sk_runner_finalize(def, &m, args); sk_meas_note_free(&m); }
     out->need = d.need;
     engine_no_room(def, &d, d.who, settings, out->message, sizeof out->message);
     return;
   }
   if (settings->verify && engine_verify(def, &m, member, args, out)) {
-    if (member) sk_runner_finalize(def, &m, args);
+    if (member) { sk_runner_finalize(def, &m, args); sk_meas_note_free(&m); }
     return;
   }
   engine_dummy_once(e, def, g, out);
@@ -299,8 +299,9 @@ SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group 
       sk_str_free(&doubts);
     }
     sk_runner_finalize(def, &m, args);
-    if (m.note[0] && strlen(sk_result_note(&out->result)) + strlen(m.note) < SK_RESULT_NOTE)
+    if (m.note && m.note[0] && strlen(sk_result_note(&out->result)) + strlen(m.note) < SK_RESULT_NOTE)
       strcat(out->result.note, m.note);   /* the measurement's own lines (measure.h) */
+    sk_meas_note_free(&m);
     sk_copy_string(out->result.note_flags, sizeof out->result.note_flags, m.note_flags);
   }
   engine_forward(g, &out->result);
@@ -341,10 +342,12 @@ SK_API double sk_engine_probe(const sk_settings *settings, const sk_measurement 
   }
   if (d.status == SK_NO_ROOM) {
     sk_runner_finalize(def, &m, args);
+    sk_meas_note_free(&m);
     engine_no_room(def, &d, sk_tp_group_world_rank(g, d.who), settings, why, why_size);
     return SK_PROBE_FAILED;
   }
   t = sk_runner_once(def, &m, args);
   sk_runner_finalize(def, &m, args);
+  sk_meas_note_free(&m);
   return t;
 }

@@ -362,6 +362,15 @@ static void runner_decide(void *ctx, const void *ballots, int n, void *decision)
   else if (st->res->stop != SK_ASEC_CONTINUE) d->verdict = REP_ENOUGH;
 }
 
+/* Whether the row's receives may take any tag (MPI_ANY_TAG) and so a control message
+** (sk_tp_wildcard_tags): the master-worker rows' master, and the rows named "_AT" after
+** IMB-MT's (Pingpong_Send_Recv_AT, Thread_pingpong_AT, Thread_pingpong_AS_AT). */
+static int runner_takes_any_tag(const sk_measurement *def)
+{
+  size_t n = strlen(def->name);
+  return def->pattern == SK_PATTERN_MASTER_WORKER || (n > 3 && strcmp(def->name + n - 3, "_AT") == 0);
+}
+
 SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value *args, sk_result *res)
 {
   const sk_asec_config *cfg = &m->settings->asec;
@@ -411,6 +420,7 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
   }
   st.least_value = -1.0;
   if (m->rank == 0 && st.budget_factor > 0.0) st.began = sk_tp_wtime();   /* the budget counts from here */
+  sk_tp_wildcard_tags(runner_takes_any_tag(def));
   do {
     mine.time = runner_single(def, m, args, rep++, res->calls_per_timing);
     mine.failed = m->failed;
@@ -420,6 +430,7 @@ SK_API void sk_runner_run(const sk_measurement *def, sk_mctx *m, const sk_value 
     sk_sync_rep_done(m, d.valid, &d.plan);
     if (d.fall_back) sk_sync_fall_back_to_barrier(m);
   } while (d.verdict == REP_AGAIN);
+  sk_tp_wildcard_tags(1);
   if (d.verdict == REP_FAILED) {
     sk_agree_fetch_message(m->group, d.failed_member, m->fail_msg, sizeof m->fail_msg);
     if (m->rank == 0) strcpy(res->fail_msg, m->fail_msg);

@@ -505,23 +505,23 @@ static void coll3_note_overlap(sk_mctx *m, coll3_state *s)
   if (m->rank != 0) return;
   if (m->result_time > 0.0) most[C3N_OVRL] = m->result_time;
   if (most[C3N_NO_TIME] > 0.0) {
-    sprintf(m->note, "# overlap: none: computation not simulated (%.0f multiply-adds took %.3f us on this clock,"
+    sprintf(sk_meas_note(m), "# overlap: none: computation not simulated (%.0f multiply-adds took %.3f us on this clock,"
             " less than %.0f us), so none ran beside the operation; t_pure %.3f us, t_ovrl %.3f us is the operation"
             " alone\n", most[C3N_RATE_N], most[C3N_RATE_TIME] * 1e6, C3_RATE_TIME * 1e6, most[C3N_PURE] * 1e6,
             most[C3N_OVRL] * 1e6);
     sk_copy_string(m->note_flags, sizeof m->note_flags, "computation_not_simulated");
     return;
   }
-  sprintf(m->note, "# overlap: t_pure %.3f us, t_CPU %.3f us, t_ovrl %.3f us, overlap %.1f %% (IMB-NBC formula; "
+  sprintf(sk_meas_note(m), "# overlap: t_pure %.3f us, t_CPU %.3f us, t_ovrl %.3f us, overlap %.1f %% (IMB-NBC formula; "
           "%ld MPI_Test calls)\n", most[C3N_PURE] * 1e6, most[C3N_CPU] * 1e6, most[C3N_OVRL] * 1e6,
           coll3_overlap_percent(most[C3N_PURE], most[C3N_CPU], most[C3N_OVRL]), s->tests);
   sk_str_init(&why);
   coll3_overlap_doubts(m, most, &why);
-  if (why.len > 0 && strlen(m->note) + why.len + 40 < sizeof m->note) {
-    sprintf(m->note + strlen(m->note), "# (overlap: not to be trusted: %s)\n", why.data);
+  if (why.len > 0 && strlen(sk_meas_note(m)) + why.len + 40 < SK_MEAS_NOTE) {
+    sprintf(sk_meas_note(m) + strlen(m->note), "# (overlap: not to be trusted: %s)\n", why.data);
     sk_copy_string(m->note_flags, sizeof m->note_flags, "overlap_disturbed");
   } else if (why.len > 0) {
-    strcat(m->note, "# (overlap: not to be trusted)\n");
+    strcat(sk_meas_note(m), "# (overlap: not to be trusted)\n");
     sk_copy_string(m->note_flags, sizeof m->note_flags, "overlap_disturbed");
   }
   sk_str_free(&why);
@@ -690,12 +690,12 @@ static void coll3_persistent_finish(sk_mctx *m, coll3_state *s)
     "Alltoallw", "Reduce", "Allreduce", "Reduce_scatter", "Reduce_scatter_block", "Scan", "Exscan", "Reduce_local"
   };
   double mine = s->n_setup > 0 ? s->sum_setup / (double)s->n_setup : 0.0, most = 0.0;
-  size_t used = strlen(m->note);   /* after the overlap rows' lines */
+  size_t used = m->note ? strlen(m->note) : 0;   /* after the overlap rows' lines */
   if (s->preq != MPI_REQUEST_NULL) MPI_Request_free(&s->preq);
   if (s->n_setup == 0) return;
   MPI_Reduce(&mine, &most, 1, MPI_DOUBLE, MPI_MAX, 0, sk_mpi_comm(m));
-  if (m->rank == 0 && used + 160 < sizeof m->note)
-    sprintf(m->note + used, "# persistent: set-up MPI_%s_init %.3f us (mean of %ld, largest over the processes), "
+  if (m->rank == 0 && used + 160 < SK_MEAS_NOTE)
+    sprintf(sk_meas_note(m) + used, "# persistent: set-up MPI_%s_init %.3f us (mean of %ld, largest over the processes), "
             "each start MPI_Start + MPI_Wait\n", kind_names[s->kind], most * 1e6, s->n_setup);
 #else
   (void)m;

@@ -335,7 +335,7 @@ static void finalize_pp_persistent(sk_mctx *m, const sk_value *args)
   if (q == NULL) return;
   pp_persistent_free(q);
   if (m->rank == 0 && q->n_setup > 0)
-    sprintf(m->note, "# persistent: set-up MPI_Send_init + MPI_Recv_init %.3f us on rank 0 (mean of %ld), "
+    sprintf(sk_meas_note(m), "# persistent: set-up MPI_Send_init + MPI_Recv_init %.3f us on rank 0 (mean of %ld), "
             "each message MPI_Start + MPI_Wait\n", q->sum_setup / (double)q->n_setup * 1e6, q->n_setup);
   free(q);
   m->state = NULL;
@@ -468,7 +468,7 @@ static void finalize_Pingpong_forked(sk_mctx *m, const sk_value *args)
     MPI_Recv(other, (int)sizeof other, MPI_CHAR, 1, (int)m->arg.tag, sk_mpi_comm(m), &status);
     other[sizeof other - 1] = '\0';
     if (f != NULL)
-      sprintf(m->note, "# forked children: rank 0 %.400s; rank 1 %.400s\n", mine, other[0] ? other : "none");
+      sprintf(sk_meas_note(m), "# forked children: rank 0 %.400s; rank 1 %.400s\n", mine, other[0] ? other : "none");
   }
   free(f);
   m->state = NULL;

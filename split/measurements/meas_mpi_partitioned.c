@@ -156,7 +156,7 @@ static void finalize_part(sk_mctx *m, const sk_value *args)
   mine = s->setups > 0 ? s->setup / (double)s->setups : 0.0;
   MPI_Reduce(&mine, &longest, 1, MPI_DOUBLE, MPI_MAX, 0, sk_mpi_comm(m));
   if (m->rank == 0 && s->setups > 0)
-    sprintf(m->note, "# partitioned set-up: MPI_Psend_init + MPI_Precv_init %.3f us (mean per measurement "
+    sprintf(sk_meas_note(m), "# partitioned set-up: MPI_Psend_init + MPI_Precv_init %.3f us (mean per measurement "
                      "call, the longer of ranks 0 and 1; not in the time above); %ld partition%s of %ld "
                      "elements, %ld thread%s marking them\n", longest * 1e6, s->partitions,
             s->partitions == 1 ? "" : "s", s->count, s->threads, s->threads == 1 ? "" : "s");

@@ -318,7 +318,7 @@ static void ovs_decide(void *ctx, const void *ballots, int n, void *decision)
   }
 }
 
-SK_API void sk_oversub_detect(void)
+SK_NOINLINE SK_API void sk_oversub_detect(void)
 {
   ovs_ballot mine;
   memset(&mine, 0, sizeof mine);

@@ -99,6 +99,12 @@ SK_API void sk_tp_bcast(sk_group *g, void *buf, size_t n, int root);
 SK_API void sk_tp_library_bcast(sk_group *g, void *buf, size_t n, int root);
 /* root receives n_each doubles from every member, in rank order, into all. */
 SK_API void sk_tp_gather_doubles(sk_group *g, const double *mine, int n_each, double *all, int root);
+/* Whether the measurements that run until the next call may leave a receive with a
+** wildcard tag (MPI_ANY_TAG) pending when their process is done: 1 (the default) or 0. A
+** transport whose control messages travel on the measured communicator (MPI under a
+** simulator, transport_mpi.c) fences its gathers with a barrier while it is 1, so that no
+** such receive can take a ballot. Every member of a group gives the same answer. */
+SK_API void sk_tp_wildcard_tags(int may);
 
 SK_API double sk_tp_wtime(void);
 SK_API double sk_tp_wtick(void);

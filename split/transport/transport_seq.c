@@ -227,6 +227,8 @@ SK_API void sk_tp_gather_doubles(sk_group *g, const double *mine, int n_each, do
   memmove(all, mine, sizeof(double) * (size_t)n_each);
 }
 
+SK_API void sk_tp_wildcard_tags(int may) { (void)may; }   /* one process: no message to take */
+
 SK_API double sk_tp_wtime(void)
 {
   return sk_skew_apply(tps_read());

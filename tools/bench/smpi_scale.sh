@@ -2,8 +2,8 @@
 # tools/bench/smpi_scale.sh [P...] -- skampi's own cost as the process count grows, under
 # SimGrid SMPI (doc/simulated.md): for each P (default 256 1024 4096; MAXP=N: 256, 1024,
 # ... x4 up to N, and N itself) on a generated one-rank-per-host cluster
-# (tools/smpi/platform.sh, 5 us, 1.25 GB/s, correction factors 1, computation not
-# simulated), the real wall time, the CPU time (user + system: on a loaded machine the wall
+# (tools/smpi/platform.sh, 5 us, 1.25 GB/s) with the settings of tools/smpi/scale_flags.sh
+# (correction factors 1, computation not simulated, every send synchronous), the real wall time, the CPU time (user + system: on a loaded machine the wall
 # time is mostly waiting), the peak memory (GNU time's maximum resident set: all ranks are
 # threads of one process) and the most memory mappings seen in the simulator's process
 # (/proc/PID/maps, sampled every second) of
@@ -18,13 +18,9 @@
 #           start-up; PLAIN=1: the one plain program; PLAIN=none: no plain run)
 # and, with BEFORE=REV (a git revision), empty and suite again with the amalgam of REV
 # ("empty@", "suite@"): before and after in the same run, on the same machine load.
-# EMPTY=0 and SUITE=0 leave those runs out. PRIVATIZATION (default mmap) is SMPI's
-# privatisation of the globals: mmap swaps only the data segments per rank, dlopen loads a
-# copy of the whole program per rank (about three times the memory, and 8 mappings per
-# rank instead of 3). COLL=log (the default) has every program use logarithmic
-# algorithms for the three collectives SimGrid 3.32 otherwise runs linearly (barrier
-# ompi_tree, reduce binomial, gather ompi_binomial); COLL=default keeps SimGrid's
-# selector (at 8192 ranks 10 linear barriers took 20 s, tree 7 s: doc/simulated.md).
+# EMPTY=0 and SUITE=0 leave those runs out. PRIVATIZATION (default mmap) and COLL (log, the
+# default, or default: SimGrid's own selector, and no model check) are
+# tools/smpi/scale_flags.sh's.
 # SIMFLAGS adds simulator settings to every run (e.g. --cfg=contexts/guard-size:0).
 # Before every P the memory mappings it needs are checked against vm.max_map_count
 # (tools/smpi/max_maps.sh): the script stops with the setting to make, not the simulator
@@ -45,11 +41,8 @@ res=$top/tools/bench/results/smpi_scale.txt
 priv=${PRIVATIZATION:-mmap}
 mkdir -p "$w" || exit 1
 command -v smpicc >/dev/null && command -v smpirun >/dev/null || { echo "needs smpicc and smpirun (libsimgrid-dev)" >&2; exit 2; }
-case ${COLL:-log} in
-  log) coll_cfg="--cfg=smpi/barrier:ompi_tree --cfg=smpi/reduce:binomial --cfg=smpi/gather:ompi_binomial --cfg=smpi/bcast:binomial_tree --cfg=smpi/allreduce:rdb" ;;
-  default) coll_cfg= ;;
-  *) echo "COLL=log or COLL=default" >&2; exit 2 ;;
-esac
+case ${COLL:-log} in log|default) ;; *) echo "COLL=log or COLL=default" >&2; exit 2 ;; esac
+flags=$(PRIVATIZATION=$priv sh "$top/tools/smpi/scale_flags.sh" "${COLL:-log}" | tr '\n' ' ')
 [ -x /usr/bin/time ] || { echo "needs GNU time (/usr/bin/time)" >&2; exit 2; }
 "$top/tools/sk21f" "$w/skampi_amalgam.c" > /dev/null || exit 1
 smpicc -O2 -o "$w/skampi-smpi" "$w/skampi_amalgam.c" -lm 2> "$w/build.log" || { cat "$w/build.log"; exit 1; }
@@ -80,8 +73,7 @@ run() {
   _p=$1 _what=$2; shift 2
   # shellcheck disable=SC2086
   /usr/bin/time -f "%e %U %S %M" -o "$w/time.txt" smpirun -platform "$w/p$_p.xml" -hostfile "$w/p$_p.hosts" -np "$_p" \
-    --cfg=smpi/bw-factor:0:1 --cfg=smpi/lat-factor:0:1 --cfg=smpi/simulate-computation:no \
-    "--cfg=smpi/privatization:$priv" $coll_cfg ${SIMFLAGS:-} "$@" \
+    $flags ${SIMFLAGS:-} "$@" \
     > "$w/$_what$_p.log" 2>&1 &
   _pid=$! _maps=0
   while kill -0 "$_pid" 2> /dev/null; do
@@ -110,7 +102,7 @@ model_check() { sh "$top/tools/smpi/model_check.sh" "$1" "$2" | tee -a "$res"; }
 case $priv in dlopen) per_rank_maps=8.1 ;; *) per_rank_maps=3.1 ;; esac
 {
   echo
-  echo "# tools/bench/smpi_scale.sh $procs, $(date -u '+%Y-%m-%d %H:%M UTC'), $(smpirun -version 2>&1 | head -n 1), privatization $priv, collectives ${COLL:-log}${BEFORE:+, before = $BEFORE ($(git -C "$top" rev-parse --short "$BEFORE"))}${SIMFLAGS:+, $SIMFLAGS}"
+  echo "# tools/bench/smpi_scale.sh $procs, $(date -u '+%Y-%m-%d %H:%M UTC'), $(smpirun -version 2>&1 | head -n 1), $flags${BEFORE:+, before = $BEFORE ($(git -C "$top" rev-parse --short "$BEFORE"))}${SIMFLAGS:+, $SIMFLAGS}"
   echo "#     P  what        wall[s]    cpu[s] maxrss[MB]   maps status"
 } >> "$res"
 for p in $procs; do
