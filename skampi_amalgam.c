@@ -1519,7 +1519,7 @@ static long host_breaker_us = 0;
 
 #ifdef HOST_BREAKER
 static volatile sig_atomic_t host_breaker_count = 0;
-static struct sigaction host_breaker_old;
+static struct sigaction *host_breaker_old;   /* made when started (config.h, "writable data") */
 
 static void host_breaker_handler(int sig)
 {
@@ -1563,7 +1563,8 @@ SK_API int sk_host_breaker_start(long interval_us)
   sa.sa_handler = host_breaker_handler;
   sa.sa_flags = SA_RESTART;
   sigemptyset(&sa.sa_mask);
-  if (sigaction(SIGALRM, &sa, &host_breaker_old) != 0) return 0;
+  if (host_breaker_old == NULL) host_breaker_old = (struct sigaction *)sk_malloc(sizeof *host_breaker_old);
+  if (sigaction(SIGALRM, &sa, host_breaker_old) != 0) return 0;
   host_breaker_count = 0;
   host_breaker_us = interval_us;
   host_breaker_timer(interval_us);
@@ -1581,7 +1582,7 @@ SK_API void sk_host_breaker_stop(void)
   if (host_breaker_us <= 0) return;
   host_breaker_timer(0);
   host_breaker_mask(SIG_BLOCK);     /* a signal still on its way stays pending, unhandled */
-  sigaction(SIGALRM, &host_breaker_old, NULL);
+  if (host_breaker_old != NULL) sigaction(SIGALRM, host_breaker_old, NULL);
   host_breaker_us = 0;
 #endif
 }
@@ -1604,7 +1605,8 @@ SK_API long sk_host_breaker_signals(void)
 
 #if defined(SKAMPI_MPI) || defined(SKAMPI_TESTING)
 #ifdef HOST_DEADLINE
-static char host_deadline_text[512];
+#define HOST_DEADLINE_TEXT 512
+static char *host_deadline_text;   /* made when armed (config.h, "writable data") */
 static size_t host_deadline_len = 0;
 static int host_deadline_armed = 0;
 static unsigned host_deadline_seconds = 0;
@@ -1645,7 +1647,8 @@ SK_API int sk_host_deadline_start(unsigned seconds, const char *message)
   sigset_t set;
   if (seconds == 0) return 0;
   host_deadline_len = strlen(message);
-  if (host_deadline_len > sizeof host_deadline_text - 1) host_deadline_len = sizeof host_deadline_text - 1;
+  if (host_deadline_len > HOST_DEADLINE_TEXT - 1) host_deadline_len = HOST_DEADLINE_TEXT - 1;
+  if (host_deadline_text == NULL) host_deadline_text = (char *)sk_malloc(HOST_DEADLINE_TEXT);
   memcpy(host_deadline_text, message, host_deadline_len);
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = host_deadline_handler;
@@ -2586,7 +2589,8 @@ SK_API double sk_tp_start_ms(void) { return tpm_start_ms; }
 
 /* ---- library errors returned, not fatal (transport.h, sk_tp_take_error) ---- */
 
-static char tpm_error[256];
+#define TPM_ERROR_SIZE 256
+static char *tpm_error;   /* made at the first error (config.h, "writable data") */
 static int tpm_error_set;
 
 static void tpm_note_error(int code)
@@ -2598,7 +2602,8 @@ static void tpm_note_error(int code)
   s[len] = '\0';
   for (i = 0; i < len; i++) if (s[i] == '\n' || s[i] == '\r' || s[i] == '\t') s[i] = ' ';
   if (len == 0) sprintf(s, "MPI error %d", code);
-  sk_copy_string(tpm_error, sizeof tpm_error, s);
+  if (tpm_error == NULL) tpm_error = (char *)sk_malloc(TPM_ERROR_SIZE);
+  sk_copy_string(tpm_error, TPM_ERROR_SIZE, s);
   tpm_error_set = 1;
 }
 
@@ -4317,7 +4322,7 @@ typedef struct ovs_decision {
   int cpus_known;                /* some process could tell its processor: placement is read */
 } ovs_decision;
 
-static struct {
+struct ovs_state {
   ovs_decision d;
   sk_str names;                  /* rank 0: the ranks' processor names, "a (ranks 0 2), b (rank 1)" */
   int name_count;                /* rank 0: distinct processor names */
@@ -4332,7 +4337,14 @@ static struct {
   sk_str start_cpus;             /* the ranks' processors at the start, "0 1 ..." (up to 64 ranks) */
   sk_str now_shared;             /* ... at the start of the current suite */
   long shared_results;           /* results flagged shared_processor */
-} ovs;
+};
+static struct ovs_state *ovs_made;   /* made on first use (config.h, "writable data") */
+
+static struct ovs_state *ovs_state(void)
+{
+  if (ovs_made == NULL) ovs_made = (struct ovs_state *)sk_calloc(1, sizeof *ovs_made);
+  return ovs_made;
+}
 
 static int ovs_popcount(const unsigned char *m)
 {
@@ -4422,9 +4434,10 @@ static void ovs_count_host(const ovs_ballot *b, const int *o, int count, int *pr
   *processors = masks_ok ? ovs_popcount(uni) : *online;
 }
 
-/* Rank 0: "a (ranks 0 2), b (ranks 1 3)" into `list`, the count of names into ovs. */
+/* Rank 0: "a (ranks 0 2), b (ranks 1 3)" into `list`, the count of names into ovs-> */
 static void ovs_list_names(int n, sk_str *list)
 {
+  struct ovs_state *ovs = ovs_state();
   int *o, nruns, h, k;
   ovs_run *r = ovs_runs(n, ovs_cmp_name, ovs_same_name_rank, &o, &nruns);
   for (h = 0; h < nruns; h++) {
@@ -4432,7 +4445,7 @@ static void ovs_list_names(int n, sk_str *list)
     for (k = 0; k < r[h].count; k++) sk_str_printf(list, " %d", o[r[h].from + k]);
     sk_str_putc(list, ')');
   }
-  ovs.name_count = nruns;
+  ovs->name_count = nruns;
   free(o);
   free(r);
 }
@@ -4442,19 +4455,20 @@ static void ovs_list_names(int n, sk_str *list)
 /* Rank 0: room for the hosts of n ranks on nhosts hosts (the detection's). */
 static void ovs_hosts_alloc(int n, int nhosts)
 {
-  free(ovs.host_of);
-  free(ovs.host_procs);
-  free(ovs.host_online);
-  free(ovs.host_name);
-  ovs.nranks = n;
-  ovs.nhosts = nhosts;
-  ovs.host_of = (int *)sk_calloc((size_t)(n > 0 ? n : 1), sizeof(int));
-  ovs.host_procs = (int *)sk_calloc((size_t)(nhosts > 0 ? nhosts : 1), sizeof(int));
-  ovs.host_online = (int *)sk_calloc((size_t)(nhosts > 0 ? nhosts : 1), sizeof(int));
-  ovs.host_name = (char (*)[OVS_NAME])sk_calloc((size_t)(nhosts > 0 ? nhosts : 1), OVS_NAME);
-  sk_str_free(&ovs.start_shared);
-  sk_str_free(&ovs.start_cpus);
-  sk_str_free(&ovs.now_shared);
+  struct ovs_state *ovs = ovs_state();
+  free(ovs->host_of);
+  free(ovs->host_procs);
+  free(ovs->host_online);
+  free(ovs->host_name);
+  ovs->nranks = n;
+  ovs->nhosts = nhosts;
+  ovs->host_of = (int *)sk_calloc((size_t)(n > 0 ? n : 1), sizeof(int));
+  ovs->host_procs = (int *)sk_calloc((size_t)(nhosts > 0 ? nhosts : 1), sizeof(int));
+  ovs->host_online = (int *)sk_calloc((size_t)(nhosts > 0 ? nhosts : 1), sizeof(int));
+  ovs->host_name = (char (*)[OVS_NAME])sk_calloc((size_t)(nhosts > 0 ? nhosts : 1), OVS_NAME);
+  sk_str_free(&ovs->start_shared);
+  sk_str_free(&ovs->start_cpus);
+  sk_str_free(&ovs->now_shared);
 }
 
 static const int *ovs_place_host, *ovs_place_cpu;   /* the placement sort's keys (rank 0) */
@@ -4495,58 +4509,66 @@ SK_API int sk_oversub_placement_rule(int n, const int *host, const int *cpu, con
 /* Rank 0: the rule over the ranks' processors `cpu` and the hosts of the detection. */
 static void ovs_placement_judge(const int *cpu, sk_str *shared)
 {
-  const char **names = (const char **)sk_malloc(sizeof(char *) * (size_t)(ovs.nhosts > 0 ? ovs.nhosts : 1));
+  struct ovs_state *ovs = ovs_state();
+  const char **names = (const char **)sk_malloc(sizeof(char *) * (size_t)(ovs->nhosts > 0 ? ovs->nhosts : 1));
   int h;
-  for (h = 0; h < ovs.nhosts; h++) names[h] = ovs.host_name[h];
+  for (h = 0; h < ovs->nhosts; h++) names[h] = ovs->host_name[h];
   sk_str_clear(shared);
-  sk_oversub_placement_rule(ovs.nranks, ovs.host_of, cpu, ovs.host_procs, ovs.host_online, names, shared);
+  sk_oversub_placement_rule(ovs->nranks, ovs->host_of, cpu, ovs->host_procs, ovs->host_online, names, shared);
   free((void *)names);
 }
 
 static void ovs_placement_decide(void *ctx, const void *ballots, int n, void *decision)
 {
+  struct ovs_state *ovs = ovs_state();
   (void)ctx;
-  if (n == ovs.nranks) ovs_placement_judge((const int *)ballots, &ovs.now_shared);
-  *(int *)decision = ovs.now_shared.len > 0;
+  if (n == ovs->nranks) ovs_placement_judge((const int *)ballots, &ovs->now_shared);
+  *(int *)decision = ovs->now_shared.len > 0;
 }
 
 SK_API void sk_oversub_placement_read(void)
 {
+  struct ovs_state *ovs = ovs_state();
   int cpu, shared = 0;
-  if (!ovs.d.cpus_known) return;
+  if (!ovs->d.cpus_known) return;
   cpu = sk_host_cpu();
   sk_agree(sk_tp_world(), &cpu, sizeof cpu, &shared, sizeof shared, ovs_placement_decide, NULL);
 }
 
-SK_API int sk_oversub_cpus_known(void) { return ovs.d.cpus_known; }
+SK_API int sk_oversub_cpus_known(void) { return ovs_state()->d.cpus_known; }
 
 SK_API const char *sk_oversub_placement_start(const char **cpus)
 {
-  if (cpus) *cpus = ovs.start_cpus.data ? ovs.start_cpus.data : "";
-  return ovs.start_shared.len > 0 ? ovs.start_shared.data : NULL;
+  struct ovs_state *ovs = ovs_state();
+  if (cpus) *cpus = ovs->start_cpus.data ? ovs->start_cpus.data : "";
+  return ovs->start_shared.len > 0 ? ovs->start_shared.data : NULL;
 }
 
 SK_API const char *sk_oversub_placement_now(void)
 {
-  return ovs.now_shared.len > 0 ? ovs.now_shared.data : NULL;
+  struct ovs_state *ovs = ovs_state();
+  return ovs->now_shared.len > 0 ? ovs->now_shared.data : NULL;
 }
 
 SK_API int sk_oversub_placement_result(void)
 {
-  if (ovs.now_shared.len == 0) return 0;
-  ovs.shared_results++;
+  struct ovs_state *ovs = ovs_state();
+  if (ovs->now_shared.len == 0) return 0;
+  ovs->shared_results++;
   return 1;
 }
 
 SK_API void sk_oversub_placement_summary(sk_str *footer)
 {
-  if (ovs.shared_results == 0) return;
+  struct ovs_state *ovs = ovs_state();
+  if (ovs->shared_results == 0) return;
   sk_str_printf(footer, "# placement: %ld results measured while two ranks of a host shared a processor"
-                " (flag shared_processor)\n", ovs.shared_results);
+                " (flag shared_processor)\n", ovs->shared_results);
 }
 
 static void ovs_decide(void *ctx, const void *ballots, int n, void *decision)
 {
+  struct ovs_state *ovs = ovs_state();
   const ovs_ballot *b = (const ovs_ballot *)ballots;
   ovs_decision *d = (ovs_decision *)decision;
   double worst = -1.0;
@@ -4556,22 +4578,22 @@ static void ovs_decide(void *ctx, const void *ballots, int n, void *decision)
   ovs_sorting = b;
   if (ctx != NULL) ovs_list_names(n, (sk_str *)ctx);
   r = ovs_runs(n, ovs_cmp_host, ovs_same_host_rank, &o, &nruns);
-  ovs.here = 0;
+  ovs->here = 0;
   for (h = 0; h < n && !d->cpus_known; h++) d->cpus_known = b[h].cpu >= 0;
-  sk_str_clear(&ovs.start_shared);
-  sk_str_clear(&ovs.now_shared);
+  sk_str_clear(&ovs->start_shared);
+  sk_str_clear(&ovs->now_shared);
   if (d->cpus_known) ovs_hosts_alloc(n, nruns);
   for (h = 0; h < nruns; h++) {     /* the hosts in the order of their first rank */
     int procs, processors, online, from_masks, names;
     double ratio;
-    if (r[h].first == 0) ovs.here = r[h].count;
+    if (r[h].first == 0) ovs->here = r[h].count;
     ovs_count_host(b, o + r[h].from, r[h].count, &procs, &processors, &online, &from_masks, &names);
     if (d->cpus_known) {
       int k;
-      for (k = 0; k < r[h].count; k++) ovs.host_of[o[r[h].from + k]] = h;
-      ovs.host_procs[h] = procs;
-      ovs.host_online[h] = online;
-      strcpy(ovs.host_name[h], b[r[h].first].name);
+      for (k = 0; k < r[h].count; k++) ovs->host_of[o[r[h].from + k]] = h;
+      ovs->host_procs[h] = procs;
+      ovs->host_online[h] = online;
+      strcpy(ovs->host_name[h], b[r[h].first].name);
     }
     d->hosts++;
     if (processors <= 0) { d->unknown_hosts++; continue; }
@@ -4594,16 +4616,17 @@ static void ovs_decide(void *ctx, const void *ballots, int n, void *decision)
     int *cpu = (int *)sk_malloc(sizeof(int) * (size_t)n);
     for (h = 0; h < n; h++) {
       cpu[h] = b[h].cpu;
-      if (n <= 64) sk_str_printf(&ovs.start_cpus, "%s%d", h ? " " : "", cpu[h]);
+      if (n <= 64) sk_str_printf(&ovs->start_cpus, "%s%d", h ? " " : "", cpu[h]);
     }
-    ovs_placement_judge(cpu, &ovs.start_shared);
-    sk_str_puts(&ovs.now_shared, ovs.start_shared.data ? ovs.start_shared.data : "");
+    ovs_placement_judge(cpu, &ovs->start_shared);
+    sk_str_puts(&ovs->now_shared, ovs->start_shared.data ? ovs->start_shared.data : "");
     free(cpu);
   }
 }
 
 SK_NOINLINE SK_API void sk_oversub_detect(void)
 {
+  struct ovs_state *ovs = ovs_state();
   ovs_ballot mine;
   memset(&mine, 0, sizeof mine);
   sk_tp_processor_name(mine.name, sizeof mine.name);
@@ -4627,20 +4650,20 @@ SK_NOINLINE SK_API void sk_oversub_detect(void)
     memset(mine.mask, 0, sizeof mine.mask);
   }
 #endif
-  memset(&ovs.d, 0, sizeof ovs.d);
-  sk_str_free(&ovs.names);
-  sk_str_init(&ovs.names);
-  sk_agree(sk_tp_world(), &mine, sizeof mine, &ovs.d, sizeof ovs.d, ovs_decide, &ovs.names);
+  memset(&ovs->d, 0, sizeof ovs->d);
+  sk_str_free(&ovs->names);
+  sk_str_init(&ovs->names);
+  sk_agree(sk_tp_world(), &mine, sizeof mine, &ovs->d, sizeof ovs->d, ovs_decide, &ovs->names);
 #if SK_SIMULATED
-  ovs.d.crowded_hosts = 0;   /* simulated ranks never wait for a real processor: no scheduler time */
+  ovs->d.crowded_hosts = 0;   /* simulated ranks never wait for a real processor: no scheduler time */
 #endif
-  sk_host_set_crowded(ovs.d.crowded_hosts > 0);
-  sk_lib_polling_after_detect(ovs.d.crowded_hosts > 0);
+  sk_host_set_crowded(ovs->d.crowded_hosts > 0);
+  sk_lib_polling_after_detect(ovs->d.crowded_hosts > 0);
 }
 
 SK_API int sk_oversub_found(void) { return sk_host_crowded(); }
-SK_API double sk_oversub_floor(void) { return ovs.floor; }
-SK_API int sk_oversub_procs_here(void) { return ovs.here; }
+SK_API double sk_oversub_floor(void) { return ovs_state()->floor; }
+SK_API int sk_oversub_procs_here(void) { return ovs_state()->here; }
 
 static int ovs_cmp_double(const void *a, const void *b)
 {
@@ -4650,6 +4673,7 @@ static int ovs_cmp_double(const void *a, const void *b)
 
 SK_API void sk_oversub_probe(void)
 {
+  struct ovs_state *ovs = ovs_state();
   sk_group *w = sk_tp_world();
   int rank = sk_tp_world_rank(), size = sk_tp_world_size(), i;
   int next = (rank + 1) % size, prev = (rank + size - 1) % size;
@@ -4667,12 +4691,13 @@ SK_API void sk_oversub_probe(void)
     floor = lap[OVS_PROBE_ROUNDS / 2] / size;
   }
   sk_agree(w, NULL, 0, &floor, sizeof floor, NULL, NULL);
-  ovs.floor = floor;
+  ovs->floor = floor;
 }
 
 SK_API void sk_oversub_get_facts(sk_oversub_facts *facts)
 {
-  const ovs_decision *d = &ovs.d;
+  struct ovs_state *ovs = ovs_state();
+  const ovs_decision *d = &ovs->d;
   facts->hosts = d->hosts;
   facts->crowded_hosts = d->crowded_hosts;
   facts->unknown_hosts = d->unknown_hosts;
@@ -4681,49 +4706,54 @@ SK_API void sk_oversub_get_facts(sk_oversub_facts *facts)
   facts->processors = d->processors;
   facts->from_masks = d->from_masks;
   facts->names = d->names;
-  facts->floor = ovs.floor;
+  facts->floor = ovs->floor;
 }
 
 SK_API const char *sk_oversub_names(int *count)
 {
-  *count = ovs.name_count;
-  return ovs.names.data;
+  struct ovs_state *ovs = ovs_state();
+  *count = ovs->name_count;
+  return ovs->names.data;
 }
 
 SK_API double sk_oversub_scheduler_bound(int nprocs)
 {
+  struct ovs_state *ovs = ovs_state();
   int rounds = 1, p = 2;
   while (p < nprocs) { p *= 2; rounds++; }
-  return 2.0 * rounds * ovs.floor;
+  return 2.0 * rounds * ovs->floor;
 }
 
 SK_API int sk_oversub_mostly_scheduler(double time, int nprocs)
 {
-  if (!sk_oversub_found() || ovs.floor <= 0.0) return 0;
+  struct ovs_state *ovs = ovs_state();
+  if (!sk_oversub_found() || ovs->floor <= 0.0) return 0;
   (void)nprocs;
-  return time >= ovs.floor;
+  return time >= ovs->floor;
 }
 
 SK_API void sk_oversub_note_result(double time, int nprocs, sk_str *comment)
 {
+  struct ovs_state *ovs = ovs_state();
   sk_str_printf(comment, "# (mostly scheduler time: %.1f us on %d processes of an oversubscribed host, at least"
-                " the scheduler floor F = %.1f us)\n", time * 1e6, nprocs, ovs.floor * 1e6);
-  if (ovs.marked++ == 0) {
+                " the scheduler floor F = %.1f us)\n", time * 1e6, nprocs, ovs->floor * 1e6);
+  if (ovs->marked++ == 0) {
     fflush(stdout);
     fprintf(stderr, "skampi: warning: oversubscribed host: results of at least the scheduler floor F"
             " (%.1f us) are mostly scheduler time, marked in the output; the first: %.1f us"
-            " on %d processes\n", ovs.floor * 1e6, time * 1e6, nprocs);
+            " on %d processes\n", ovs->floor * 1e6, time * 1e6, nprocs);
     fflush(stderr);
   }
 }
 
 SK_API void sk_oversub_summary(sk_str *footer)
 {
-  if (ovs.marked == 0) return;
-  sk_str_printf(footer, "# oversubscription: %ld results marked as mostly scheduler time\n", ovs.marked);
+  struct ovs_state *ovs = ovs_state();
+  if (ovs->marked == 0) return;
+  sk_str_printf(footer, "# oversubscription: %ld results marked as mostly scheduler time\n", ovs->marked);
   fflush(stdout);
   fprintf(stderr, "skampi: warning: %ld results are mostly scheduler time (oversubscribed host; see the"
-          " comment lines)\n", ovs.marked);
+          " comment lines)\n", ovs->marked);
   fflush(stderr);
 }
 /* --- end split/transport/oversub.c --- */
@@ -5893,7 +5923,7 @@ SK_API void sk_io_remove(const char *path);
 /* The two tables are made on first use, not static: under a simulator every rank holds its
 ** own copy of skampi's writable data, and these 14.5 KB were most of it. */
 static char (*io_files)[IO_PATH];                 /* registered files ("" = free slot); NULL: none yet */
-static char io_default[IO_PATH];                  /* the default directory ("" = not named) */
+static char *io_default;                          /* the default directory (NULL: not named) */
 static long io_counter;
 static int io_handlers;
 static char (*io_stale)[IO_PATH + 300];           /* world rank 0: header lines on dead runs' directories */
@@ -5903,7 +5933,7 @@ static void io_remove_all(void)
 {
   int i;
   for (i = 0; io_files != NULL && i < IO_MAX_FILES; i++) if (io_files[i][0]) unlink(io_files[i]);
-  if (io_default[0]) rmdir(io_default);   /* every process: the one that made it may be gone */
+  if (io_default != NULL) rmdir(io_default);   /* every process: the one that made it may be gone */
 }
 
 /* SIGTERM/SIGINT/SIGHUP: remove the files, restore the default action and raise again. */
@@ -5944,11 +5974,20 @@ static const char *io_tmp(void)
   return tmp == NULL || tmp[0] == '\0' ? "/tmp" : tmp;
 }
 
+/* io_default := name (a copy; the old one freed) */
+static void io_set_default(const char *name)
+{
+  char *copy = sk_strdup(name), *old = io_default;
+  io_default = copy;
+  free(old);
+}
+
 static void io_name_default(void)
 {
-  char host[128];
+  char host[128], name[IO_PATH];
   io_host(host, sizeof host);
-  sprintf(io_default, "%.400s/skampi-io-%.64s-%ld", io_tmp(), host, (long)getpid());
+  sprintf(name, "%.400s/skampi-io-%.64s-%ld", io_tmp(), host, (long)getpid());
+  io_set_default(name);
 }
 
 /* The directory dir of a run that died: removes the files in it (its own, skampi_io-*,
@@ -6019,11 +6058,14 @@ static void io_sweep_dead_runs(void)
 
 SK_API void sk_io_files_start(void)
 {
+  char name[IO_PATH];
   if (sk_tp_world_rank() == 0) {
     io_name_default();
     io_sweep_dead_runs();
+    sk_copy_string(name, sizeof name, io_default);
   }
-  sk_tp_bcast(sk_tp_world(), io_default, sizeof io_default, 0);
+  sk_tp_bcast(sk_tp_world(), name, sizeof name, 0);
+  if (sk_tp_world_rank() != 0) io_set_default(name);
   io_install_handlers();
 }
 
@@ -6032,7 +6074,7 @@ SK_API void sk_io_files_describe(sk_str *out, const char *dir)
   int i;
   if (dir != NULL) sk_str_printf(out, "# MPI-IO files: in %s (set_io_working_dir)\n", dir);
   else sk_str_printf(out, "# MPI-IO files: in %s (made when needed, removed at the end)\n",
-                     io_default[0] ? io_default : "a fresh directory under TMPDIR");
+                     io_default != NULL && io_default[0] ? io_default : "a fresh directory under TMPDIR");
   for (i = 0; i < io_nstale; i++) sk_str_puts(out, io_stale[i]);
 }
 
@@ -6047,7 +6089,7 @@ SK_API const char *sk_io_dir(const char *dir, char *why, size_t size)
   const char *tmp = getenv("TMPDIR");
   char text[IO_PATH + 300];
   if (dir != NULL) return dir;
-  if (io_default[0] == '\0') io_name_default();
+  if (io_default == NULL) io_name_default();
   io_install_handlers();
   if (mkdir(io_default, 0700) == 0 || errno == EEXIST) return io_default;
   /* the user's setting, not skampi's fault: say which variable and path */
@@ -6800,7 +6842,7 @@ static const char *const value_op_names[] = {
 };
 #define VALUE_NOPS (sizeof value_op_names / sizeof value_op_names[0])
 
-static struct {
+struct value_tables {
   int ready;
   int sized;              /* the MPI build: the types' sizes are the library's */
   sk_datatype types[VALUE_NTYPES];
@@ -6809,7 +6851,14 @@ static struct {
   size_t nderived, capderived;
   sk_array **arrays;
   size_t narrays, caparrays;
-} values;
+};
+static struct value_tables *value_tables_made;   /* made on first use (config.h, "writable data") */
+
+static struct value_tables *value_tables(void)
+{
+  if (value_tables_made == NULL) value_tables_made = (struct value_tables *)sk_calloc(1, sizeof *value_tables_made);
+  return value_tables_made;
+}
 
 #ifdef SKAMPI_MPI
 /* The handle named n: VALUE_NAMED(MPI_INT) returns MPI_INT when n is "MPI_INT" (a chain,
@@ -6856,17 +6905,18 @@ static void value_mpi_size_extent(MPI_Datatype t, size_t *size, size_t *extent)
 ** and MPI allows no MPI_Type_size before MPI_Init. Until then they hold the C sizes. */
 static void values_init(void)
 {
+  struct value_tables *vt = value_tables();
   size_t i, k = 0;
 #ifdef SKAMPI_MPI
-  if (values.ready && !values.sized && sk_tp_started()) {
-    for (i = 0; i < VALUE_NTYPES && values.types[i].name; i++)
-      value_mpi_size_extent(values.types[i].mpi, &values.types[i].size, &values.types[i].extent);
-    values.sized = 1;
+  if (vt->ready && !vt->sized && sk_tp_started()) {
+    for (i = 0; i < VALUE_NTYPES && vt->types[i].name; i++)
+      value_mpi_size_extent(vt->types[i].mpi, &vt->types[i].size, &vt->types[i].extent);
+    vt->sized = 1;
   }
 #endif
-  if (values.ready) return;
+  if (vt->ready) return;
   for (i = 0; i < VALUE_NTYPES; i++) {
-    sk_datatype *t = &values.types[k];
+    sk_datatype *t = &vt->types[k];
     t->name = value_type_names[i].name;
     t->size = t->extent = value_type_names[i].c_size;
 #ifdef SKAMPI_MPI
@@ -6877,57 +6927,61 @@ static void values_init(void)
     k++;
   }
 #ifdef SKAMPI_MPI
-  values.sized = sk_tp_started();
+  vt->sized = sk_tp_started();
 #endif
-  for (; k < VALUE_NTYPES; k++) values.types[k].name = NULL;
+  for (; k < VALUE_NTYPES; k++) vt->types[k].name = NULL;
   for (i = 0, k = 0; i < VALUE_NOPS; i++) {
-    values.ops[k].name = value_op_names[i];
+    vt->ops[k].name = value_op_names[i];
 #ifdef SKAMPI_MPI
-    values.ops[k].mpi = value_mpi_op(value_op_names[i]);
-    if (values.ops[k].mpi == MPI_OP_NULL) continue;
+    vt->ops[k].mpi = value_mpi_op(value_op_names[i]);
+    if (vt->ops[k].mpi == MPI_OP_NULL) continue;
 #endif
     k++;
   }
-  for (; k < VALUE_NOPS; k++) values.ops[k].name = NULL;
-  values.ready = 1;
+  for (; k < VALUE_NOPS; k++) vt->ops[k].name = NULL;
+  vt->ready = 1;
 }
 
 SK_API const sk_datatype *sk_datatype_lookup(const char *name)
 {
+  struct value_tables *vt = value_tables();
   size_t i;
   values_init();
-  for (i = 0; i < VALUE_NTYPES && values.types[i].name; i++)
-    if (sk_streq(values.types[i].name, name)) return &values.types[i];
+  for (i = 0; i < VALUE_NTYPES && vt->types[i].name; i++)
+    if (sk_streq(vt->types[i].name, name)) return &vt->types[i];
   return NULL;
 }
 
 SK_API const sk_opdef *sk_op_lookup(const char *name)
 {
+  struct value_tables *vt = value_tables();
   size_t i;
   values_init();
-  for (i = 0; i < VALUE_NOPS && values.ops[i].name; i++)
-    if (sk_streq(values.ops[i].name, name)) return &values.ops[i];
+  for (i = 0; i < VALUE_NOPS && vt->ops[i].name; i++)
+    if (sk_streq(vt->ops[i].name, name)) return &vt->ops[i];
   return NULL;
 }
 
 SK_API const char *sk_value_predefined_name(int i)
 {
+  struct value_tables *vt = value_tables();
   size_t k;
   values_init();
-  for (k = 0; k < VALUE_NTYPES && values.types[k].name; k++) if (i-- == 0) return values.types[k].name;
-  for (k = 0; k < VALUE_NOPS && values.ops[k].name; k++) if (i-- == 0) return values.ops[k].name;
+  for (k = 0; k < VALUE_NTYPES && vt->types[k].name; k++) if (i-- == 0) return vt->types[k].name;
+  for (k = 0; k < VALUE_NOPS && vt->ops[k].name; k++) if (i-- == 0) return vt->ops[k].name;
   return NULL;
 }
 
 SK_API sk_datatype *sk_datatype_new(const char *name, size_t size, size_t extent)
 {
+  struct value_tables *vt = value_tables();
   sk_datatype *t = (sk_datatype *)sk_calloc(1, sizeof *t);
   t->name = sk_strdup(name);
   t->size = size;
   t->extent = extent;
-  values.derived = (sk_datatype **)sk_grow(values.derived, &values.capderived, values.nderived + 1,
+  vt->derived = (sk_datatype **)sk_grow(vt->derived, &vt->capderived, vt->nderived + 1,
                                            sizeof(sk_datatype *));
-  values.derived[values.nderived++] = t;
+  vt->derived[vt->nderived++] = t;
 #ifdef SKAMPI_MPI
   t->mpi = MPI_DATATYPE_NULL;
 #endif
@@ -6937,9 +6991,10 @@ SK_API sk_datatype *sk_datatype_new(const char *name, size_t size, size_t extent
 SK_API void sk_datatypes_release(void)
 {
 #ifdef SKAMPI_MPI
+  struct value_tables *vt = value_tables();
   size_t i;
-  for (i = 0; i < values.nderived; i++)
-    if (values.derived[i]->mpi != MPI_DATATYPE_NULL) MPI_Type_free(&values.derived[i]->mpi);
+  for (i = 0; i < vt->nderived; i++)
+    if (vt->derived[i]->mpi != MPI_DATATYPE_NULL) MPI_Type_free(&vt->derived[i]->mpi);
 #endif
 }
 
@@ -7103,13 +7158,14 @@ SK_API void sk_value_format(sk_str *out, const sk_value *v)
 
 static sk_value value_array_new(sk_type type, size_t n)
 {
+  struct value_tables *vt = value_tables();
   sk_value v;
   sk_array *a = (sk_array *)sk_calloc(1, sizeof *a);
   a->n = n;
   if (type == SK_T_IARRAY && n > 0) a->ints = (long *)sk_calloc(n, sizeof(long));
   if (type == SK_T_DARRAY && n > 0) a->types = (const sk_datatype **)sk_calloc(n, sizeof(sk_datatype *));
-  values.arrays = (sk_array **)sk_grow(values.arrays, &values.caparrays, values.narrays + 1, sizeof(sk_array *));
-  values.arrays[values.narrays++] = a;
+  vt->arrays = (sk_array **)sk_grow(vt->arrays, &vt->caparrays, vt->narrays + 1, sizeof(sk_array *));
+  vt->arrays[vt->narrays++] = a;
   v.type = type;
   v.u.arr = a;
   return v;
@@ -7462,7 +7518,9 @@ SK_API void sk_meas_fail(sk_mctx *m, const char *msg);
 ** sk_mctx lives on the stack under every measurement, and under a simulator each rank's
 ** stack is its own memory. */
 #define SK_MEAS_NOTE 1024
+#ifdef SKAMPI_MPI
 SK_API char *sk_meas_note(sk_mctx *m);
+#endif
 SK_API void sk_meas_note_free(sk_mctx *m);
 
 #endif
@@ -7484,11 +7542,13 @@ SK_API void sk_mctx_bind(const sk_measurement *def, sk_mctx *m, const sk_value *
   (void)sk_margs_fill(&m->arg, def->signature, args, &missing);   /* unknown names: read by position */
 }
 
+#ifdef SKAMPI_MPI   /* the rows that write a note are MPI's */
 SK_API char *sk_meas_note(sk_mctx *m)
 {
   if (m->note == NULL) m->note = (char *)sk_calloc(SK_MEAS_NOTE, 1);
   return m->note;
 }
+#endif
 
 SK_API void sk_meas_note_free(sk_mctx *m)
 {
@@ -12048,11 +12108,11 @@ typedef struct out_line {
   char *text;
   double *keys;            /* numeric values of the loop variables */
   int nkeys;
-  int label;               /* 1 + index into out.labels, 0: none */
+  int label;               /* 1 + index into out->labels, 0: none */
   long order;              /* for a stable sort */
 } out_line;
 
-static struct {
+struct out_state {
   FILE *f;
   int to_stdout;
   char *path;              /* the output file (NULL: standard output) */
@@ -12076,20 +12136,28 @@ static struct {
   double unit;             /* set_unit: printed time = seconds x unit; 0 = 1e6 (us) */
   int muted;               /* resuming: the suites kept from before are not written again */
   unsigned long sum;       /* FNV-1a of the bytes written since sk_out_take_sum */
-} out;
+};
+static struct out_state *out_made;   /* made on first use (config.h, "writable data") */
+
+static struct out_state *out_state(void)
+{
+  if (out_made == NULL) out_made = (struct out_state *)sk_calloc(1, sizeof *out_made);
+  return out_made;
+}
 
 /* The output is open as f (path NULL: standard output), `offset` bytes into the file. */
 static void out_start(const char *path, FILE *f, long offset)
 {
+  struct out_state *out = out_state();
   long size;
-  out.f = f;
-  out.to_stdout = path == NULL;
-  free(out.path);
-  out.path = path ? sk_strdup(path) : NULL;
-  out.cuttable = path != NULL && sk_path_is_file_like(sk_path_kind_of(path, &size));
-  out.offset = out.good = offset;
-  out.failed = 0;
-  out.sum = SK_FNV1A_START;
+  out->f = f;
+  out->to_stdout = path == NULL;
+  free(out->path);
+  out->path = path ? sk_strdup(path) : NULL;
+  out->cuttable = path != NULL && sk_path_is_file_like(sk_path_kind_of(path, &size));
+  out->offset = out->good = offset;
+  out->failed = 0;
+  out->sum = SK_FNV1A_START;
   sk_os_ignore_sigpipe();   /* a reader that quits is a write error with a message */
 }
 
@@ -12149,72 +12217,77 @@ SK_API int sk_out_open_at(const char *path, long bytes, sk_str *err, char *backu
 
 SK_API unsigned long sk_out_take_sum(void)
 {
-  unsigned long sum = out.sum;
-  out.sum = SK_FNV1A_START;
+  struct out_state *out = out_state();
+  unsigned long sum = out->sum;
+  out->sum = SK_FNV1A_START;
   return sum;
 }
 
 SK_API long sk_out_offset(void)
 {
-  if (!out.f || out.to_stdout) return -1L;
-  return out.offset;
+  struct out_state *out = out_state();
+  if (!out->f || out->to_stdout) return -1L;
+  return out->offset;
 }
 
-SK_API void sk_out_mute(int on) { out.muted = on; }
+SK_API void sk_out_mute(int on) { out_state()->muted = on; }
 
-static const char *out_name(void) { return out.path ? out.path : "standard output"; }
+static const char *out_name(void) { return out_state()->path ? out_state()->path : "standard output"; }
 
 /* A write failed with errno e: said once; a file is cut back to its header and complete
 ** suites (with a line that says why it ends there, when that fits); nothing more is
 ** written. */
 static void out_fail(int e)
 {
+  struct out_state *out = out_state();
   sk_str note;
-  out.failed = 1;
+  out->failed = 1;
   fflush(stdout);
-  fprintf(stderr, "skampi: cannot write the results to %s%s%s: %s\n", out.path ? "'" : "", out_name(),
-          out.path ? "'" : "", strerror(e));
-  if (!out.cuttable) { fflush(stderr); return; }
-  if (sk_path_cut(out.f, out.good) != 0) {
-    fprintf(stderr, "skampi: cannot cut '%s' back to its last complete suite (byte %ld): %s\n", out.path, out.good,
+  fprintf(stderr, "skampi: cannot write the results to %s%s%s: %s\n", out->path ? "'" : "", out_name(),
+          out->path ? "'" : "", strerror(e));
+  if (!out->cuttable) { fflush(stderr); return; }
+  if (sk_path_cut(out->f, out->good) != 0) {
+    fprintf(stderr, "skampi: cannot cut '%s' back to its last complete suite (byte %ld): %s\n", out->path, out->good,
             strerror(errno));
     fflush(stderr);
     return;
   }
-  out.offset = out.good;
+  out->offset = out->good;
   sk_str_init(&note);
   sk_str_printf(&note, "# (the run stopped here: cannot write the results: %s)\n", strerror(e));
-  if (sk_path_write(out.f, note.data, note.len) != 0) sk_path_cut(out.f, out.good);
+  if (sk_path_write(out->f, note.data, note.len) != 0) sk_path_cut(out->f, out->good);
   sk_str_free(&note);
   fprintf(stderr, "skampi: '%s' keeps its header and every suite completed before that (%ld bytes)\n",
-          out.path, out.good);
+          out->path, out->good);
   fflush(stderr);
 }
 
 /* Every byte to the output goes through here, checked. */
 static void out_write(const char *text)
 {
+  struct out_state *out = out_state();
   size_t n = strlen(text);
   int e;
-  if (!out.f || out.muted || out.failed) return;
-  if (out.to_stdout) fflush(stdout);   /* anything printf put there goes first */
-  e = sk_path_write(out.f, text, n);
+  if (!out->f || out->muted || out->failed) return;
+  if (out->to_stdout) fflush(stdout);   /* anything printf put there goes first */
+  e = sk_path_write(out->f, text, n);
   if (e != 0) { out_fail(e); return; }
-  out.sum = sk_fnv1a(out.sum, text, n);
-  out.offset += (long)n;
-  if (out.open_block == NULL) out.good = out.offset;
+  out->sum = sk_fnv1a(out->sum, text, n);
+  out->offset += (long)n;
+  if (out->open_block == NULL) out->good = out->offset;
 }
 
 SK_API int sk_out_failed(void)
 {
-  if (!out.failed && out.f && out.cuttable && !sk_path_still_there(out.f, out.path)) {
-    out.failed = 1;
+  struct out_state *out = out_state();
+  if (!out->failed && out->f && out->cuttable && !sk_path_still_there(out->f, out->path)) {
+    out->failed = 1;
     fflush(stdout);
     fprintf(stderr, "skampi: cannot write the results to '%s': it was removed or replaced during the run "
-                    "(the file or its directory); what was written to it is lost\n", out.path);
+                    "(the file or its directory); what was written to it is lost\n", out->path);
     fflush(stderr);
   }
-  return out.failed;
+  return out->failed;
 }
 
 SK_API void sk_out_comment(sk_str *dst, const char *text)
@@ -12252,50 +12325,54 @@ SK_API void sk_out_text(const char *text) { out_write_comment(text); }
 
 static void out_forget_labels(void)
 {
+  struct out_state *out = out_state();
   size_t i;
-  for (i = 0; i < out.nlabels; i++) free(out.labels[i]);
-  out.nlabels = 0;
-  out.label = out.written_label = 0;
+  for (i = 0; i < out->nlabels; i++) free(out->labels[i]);
+  out->nlabels = 0;
+  out->label = out->written_label = 0;
 }
 
 SK_API void sk_out_label(const char *label)
 {
+  struct out_state *out = out_state();
   size_t i;
-  out.label = 0;
+  out->label = 0;
   if (label == NULL) return;
-  for (i = 0; i < out.nlabels; i++) if (sk_streq(out.labels[i], label)) { out.label = (int)i + 1; return; }
-  out.labels = (char **)sk_grow(out.labels, &out.caplabels, out.nlabels + 1, sizeof(char *));
-  out.labels[out.nlabels++] = sk_strdup(label);
-  out.label = (int)out.nlabels;
+  for (i = 0; i < out_state()->nlabels; i++) if (sk_streq(out_state()->labels[i], label)) { out_state()->label = (int)i + 1; return; }
+  out->labels = (char **)sk_grow(out->labels, &out->caplabels, out->nlabels + 1, sizeof(char *));
+  out->labels[out->nlabels++] = sk_strdup(label);
+  out->label = (int)out->nlabels;
 }
 
-SK_API void sk_out_mark_added(void) { out.added = 1; }
+SK_API void sk_out_mark_added(void) { out_state()->added = 1; }
 
 /* A line (with its marks and notes) as it goes to the file: the label line first when
 ** the label changes. */
 static void out_emit_line(int label, const char *text)
 {
-  if (label > 0 && label != out.written_label) {
+  struct out_state *out = out_state();
+  if (label > 0 && label != out->written_label) {
     sk_str s;
     sk_str_init(&s);
     sk_str_puts(&s, "# measure ");
-    out_put_one_line(&s, out.labels[label - 1]);
+    out_put_one_line(&s, out->labels[label - 1]);
     sk_str_putc(&s, '\n');
     out_write(s.data);
     sk_str_free(&s);
   }
-  out.written_label = label;
+  out->written_label = label;
   out_write(text);
 }
 
 SK_API void sk_out_note(const char *text)
 {
+  struct out_state *out = out_state();
   out_line *last;
   sk_str c;
-  if (out.nmarks == 0 || out.nheld == 0) { out_write_comment(text); return; }
+  if (out->nmarks == 0 || out->nheld == 0) { out_write_comment(text); return; }
   sk_str_init(&c);
   sk_out_comment(&c, text);
-  last = &out.held[out.nheld - 1];
+  last = &out->held[out->nheld - 1];
   last->text = (char *)sk_realloc(last->text, strlen(last->text) + c.len + 1);
   strcat(last->text, c.data ? c.data : "");
   sk_str_free(&c);
@@ -12303,9 +12380,10 @@ SK_API void sk_out_note(const char *text)
 
 SK_API void sk_out_begin_block(const char *name)
 {
+  struct out_state *out = out_state();
   sk_str s;
-  free(out.open_block);
-  out.open_block = sk_strdup(name);   /* first: the line below belongs to the block */
+  free(out->open_block);
+  out->open_block = sk_strdup(name);   /* first: the line below belongs to the block */
   out_forget_labels();
   sk_str_init(&s);
   sk_str_puts(&s, "# begin result \"");
@@ -12317,6 +12395,7 @@ SK_API void sk_out_begin_block(const char *name)
 
 SK_API void sk_out_end_block(const char *name, double seconds)
 {
+  struct out_state *out = out_state();
   sk_str s;
   sk_str_init(&s);
   sk_str_puts(&s, "# end result \"");
@@ -12324,12 +12403,12 @@ SK_API void sk_out_end_block(const char *name, double seconds)
   sk_str_printf(&s, "\"\n# duration = %.2f sec\n", seconds);
   out_write(s.data);
   sk_str_free(&s);
-  free(out.open_block);
-  out.open_block = NULL;
-  if (!out.failed) out.good = out.offset;   /* the suite is complete */
+  free(out->open_block);
+  out->open_block = NULL;
+  if (!out->failed) out->good = out->offset;   /* the suite is complete */
 }
 
-SK_API void sk_out_set_unit(double factor) { out.unit = factor; }
+SK_API void sk_out_set_unit(double factor) { out_state()->unit = factor; }
 
 SK_API void sk_out_format_var(sk_str *s, const char *name, const char *value)
 {
@@ -12375,9 +12454,10 @@ SK_API void sk_out_format_marks(sk_str *s, const char *flags, const double *dist
 
 SK_API void sk_out_marks(const char *flags, const double *dist, const double *reps, int nrep)
 {
+  struct out_state *out = out_state();
   sk_str s;
   sk_str_init(&s);
-  sk_out_format_marks(&s, flags, dist, reps, nrep, out.unit > 0.0 ? out.unit : 1e6);
+  sk_out_format_marks(&s, flags, dist, reps, nrep, out->unit > 0.0 ? out->unit : 1e6);
   if (s.data) sk_out_note(s.data);
   sk_str_free(&s);
 }
@@ -12412,14 +12492,15 @@ SK_API void sk_out_loop_ended(const char *at)
 SK_API void sk_out_line(const sk_loopvar *vars, int nvars, long reported_size, double time,
                         double std_error, int reps, const double *node_times, int nnode)
 {
+  struct out_state *out = out_state();
   sk_str s, v;
   int i;
   size_t mark_len;
-  double unit = out.unit > 0.0 ? out.unit : 1e6, *scaled;
+  double unit = out->unit > 0.0 ? out->unit : 1e6, *scaled;
   sk_str_init(&s);
   sk_str_init(&v);
-  if (out.added) sk_str_puts(&s, "# (added by autorefine)\n");
-  out.added = 0;
+  if (out->added) sk_str_puts(&s, "# (added by autorefine)\n");
+  out->added = 0;
   mark_len = s.len;
   for (i = 0; i < nvars; i++) {
     sk_str_clear(&v);
@@ -12437,33 +12518,35 @@ SK_API void sk_out_line(const sk_loopvar *vars, int nvars, long reported_size, d
     for (k = mark_len; k < s.len; k++) if (s.data[k] == '\n' || s.data[k] == '\r') s.data[k] = ' ';
   }
   sk_str_putc(&s, '\n');
-  if (out.nmarks == 0) {
-    out_emit_line(out.label, s.data);
+  if (out->nmarks == 0) {
+    out_emit_line(out->label, s.data);
     sk_str_free(&s);
     return;
   }
-  out.held = (out_line *)sk_grow(out.held, &out.capheld, out.nheld + 1, sizeof(out_line));
-  out.held[out.nheld].text = s.data;
-  out.held[out.nheld].nkeys = nvars;
-  out.held[out.nheld].keys = (double *)sk_malloc(sizeof(double) * (size_t)(nvars ? nvars : 1));
+  out->held = (out_line *)sk_grow(out->held, &out->capheld, out->nheld + 1, sizeof(out_line));
+  out->held[out->nheld].text = s.data;
+  out->held[out->nheld].nkeys = nvars;
+  out->held[out->nheld].keys = (double *)sk_malloc(sizeof(double) * (size_t)(nvars ? nvars : 1));
   for (i = 0; i < nvars; i++)
-    out.held[out.nheld].keys[i] = (vars[i].value.type == SK_T_INT || vars[i].value.type == SK_T_DOUBLE)
+    out->held[out->nheld].keys[i] = (vars[i].value.type == SK_T_INT || vars[i].value.type == SK_T_DOUBLE)
                                   ? sk_value_as_double(&vars[i].value) : 0.0;
-  out.held[out.nheld].label = out.label;
-  out.held[out.nheld].order = out.serial++;
-  out.nheld++;
+  out->held[out->nheld].label = out->label;
+  out->held[out->nheld].order = out->serial++;
+  out->nheld++;
 }
 
 SK_API void sk_out_hold_begin(void)
 {
-  out.marks = (size_t *)sk_grow(out.marks, &out.capmarks, out.nmarks + 1, sizeof(size_t));
-  out.marks[out.nmarks++] = out.nheld;
+  struct out_state *out = out_state();
+  out->marks = (size_t *)sk_grow(out->marks, &out->capmarks, out->nmarks + 1, sizeof(size_t));
+  out->marks[out->nmarks++] = out->nheld;
 }
 
 static int out_cmp_lines(const void *a, const void *b)
 {
+  struct out_state *out = out_state();
   const out_line *x = (const out_line *)a, *y = (const out_line *)b;
-  int k = out.sort_index;
+  int k = out->sort_index;
   double kx = k < x->nkeys ? x->keys[k] : 0.0, ky = k < y->nkeys ? y->keys[k] : 0.0;
   if (x->label != y->label) return x->label < y->label ? -1 : 1;   /* one group per label */
   if (kx != ky) return kx < ky ? -1 : 1;
@@ -12472,18 +12555,19 @@ static int out_cmp_lines(const void *a, const void *b)
 
 SK_API void sk_out_hold_end(int var_index)
 {
+  struct out_state *out = out_state();
   size_t mark, i;
-  if (out.nmarks == 0) return;
-  mark = out.marks[--out.nmarks];
-  out.sort_index = var_index;
-  if (out.nheld > mark) qsort(out.held + mark, out.nheld - mark, sizeof(out_line), out_cmp_lines);
-  if (out.nmarks > 0) return;
-  for (i = 0; i < out.nheld; i++) {
-    out_emit_line(out.held[i].label, out.held[i].text);
-    free(out.held[i].text);
-    free(out.held[i].keys);
+  if (out->nmarks == 0) return;
+  mark = out->marks[--out->nmarks];
+  out->sort_index = var_index;
+  if (out->nheld > mark) qsort(out->held + mark, out->nheld - mark, sizeof(out_line), out_cmp_lines);
+  if (out->nmarks > 0) return;
+  for (i = 0; i < out->nheld; i++) {
+    out_emit_line(out->held[i].label, out->held[i].text);
+    free(out->held[i].text);
+    free(out->held[i].keys);
   }
-  out.nheld = 0;
+  out->nheld = 0;
 }
 
 static void (*out_close_hook)(void);
@@ -12492,48 +12576,50 @@ SK_API void sk_out_on_close(void (*fn)(void)) { out_close_hook = fn; }
 
 SK_API void sk_out_close(void)
 {
+  struct out_state *out = out_state();
   void (*hook)(void) = out_close_hook;
-  while (out.nmarks > 0) sk_out_hold_end(0);
-  if (out.open_block && out.f) {      /* the run stopped inside a block: close it, say so */
+  while (out->nmarks > 0) sk_out_hold_end(0);
+  if (out->open_block && out->f) {      /* the run stopped inside a block: close it, say so */
     sk_str s;
     sk_str_init(&s);
     sk_str_puts(&s, "# (the run stopped inside this block; its lines above are complete)\n# end result \"");
-    out_put_one_line(&s, out.open_block);
+    out_put_one_line(&s, out->open_block);
     sk_str_puts(&s, "\"\n");
     out_write(s.data);
     sk_str_free(&s);
   }
-  free(out.open_block);
-  out.open_block = NULL;
+  free(out->open_block);
+  out->open_block = NULL;
   out_close_hook = NULL;
-  if (hook != NULL && out.f) hook();
+  if (hook != NULL && out->f) hook();
   out_forget_labels();
-  free(out.labels);
-  out.labels = NULL;
-  out.caplabels = 0;
+  free(out->labels);
+  out->labels = NULL;
+  out->caplabels = 0;
   /* every byte went out by write(2): closing flushes nothing, but a file system may
   ** report a failed write only now */
-  if (out.f && !out.to_stdout && fclose(out.f) != 0 && !out.failed) {
-    out.failed = 1;
+  if (out->f && !out->to_stdout && fclose(out->f) != 0 && !out->failed) {
+    out->failed = 1;
     fflush(stdout);
-    fprintf(stderr, "skampi: cannot write the results to '%s': %s (on closing it)\n", out.path, strerror(errno));
+    fprintf(stderr, "skampi: cannot write the results to '%s': %s (on closing it)\n", out->path, strerror(errno));
     fflush(stderr);
   }
-  out.f = NULL;
-  free(out.held);
-  free(out.marks);
-  out.held = NULL;
-  out.marks = NULL;
-  out.capheld = out.capmarks = 0;
+  out->f = NULL;
+  free(out->held);
+  free(out->marks);
+  out->held = NULL;
+  out->marks = NULL;
+  out->capheld = out->capmarks = 0;
 }
 
 SK_API int sk_out_file(const char *path, const char *text, sk_str *err)
 {
+  struct out_state *out = out_state();
   char backup[512];
   sk_str why;
   int r;
   sk_os_ignore_sigpipe();
-  out.failed = 0;
+  out->failed = 0;
   sk_str_init(&why);
   if (path == NULL || sk_streq(path, "-")) {
     int e = sk_path_stream_writable(stdout) ? 0 : EBADF;
@@ -12546,7 +12632,7 @@ SK_API int sk_out_file(const char *path, const char *text, sk_str *err)
     if (r > 0 && backup[0]) fprintf(stderr, "skampi: kept the existing %s as %s\n", path, backup);
   }
   if (r <= 0) sk_str_puts(err, why.data ? why.data : "cannot write");
-  if (r < 0) out.failed = 1;
+  if (r < 0) out->failed = 1;
   sk_str_free(&why);
   return r > 0;
 }
@@ -29440,10 +29526,8 @@ static sk_mpiio_state *io_of(sk_mctx *m) { return (sk_mpiio_state *)m->state; }
 
 static const sk_io_config *io_cfg(const sk_mctx *m)
 {
-  static sk_io_config defaults;
-  if (m->settings != NULL) return &m->settings->io;
-  if (defaults.datarep == NULL) { defaults.datarep = "native"; defaults.file_sync = 1; }
-  return &defaults;
+  static const sk_io_config defaults = { NULL, "native", 0, 0, 0, 1, 0, { NULL }, { NULL } };   /* read-only data */
+  return m->settings != NULL ? &m->settings->io : &defaults;
 }
 
 SK_API int sk_mpiio_ok(sk_mctx *m, const sk_mpiio_state *s, int rc, const char *what)
@@ -32259,10 +32343,11 @@ SK_API int sk_parse_check_no_nul(const sk_source *s, sk_str *err)
 ** ('n': an identifier read) within a third of the name's length, or "" (a static buffer). */
 static const char *p_did_you_mean(int kind, const char *name, const char *const *names, size_t nnames)
 {
-  static char out[160];
+  static char *out;   /* made on first use (config.h, "writable data") */
   const char *best = NULL, *cand;
   int i, d, bd = (int)strlen(name) / 3 + 1;
   size_t k;
+  if (out == NULL) out = (char *)sk_malloc(160);
   for (i = 0;; i++) {
     const sk_builtin *b = kind == 'h' ? sk_builtin_entry(i) : NULL;
     const sk_measurement *m = kind == 'm' ? sk_catalogue_entry(i) : NULL;
@@ -34863,7 +34948,7 @@ static sk_value it_range(void **self, const sk_value *a)
 ** squares loops nest). */
 static sk_value it_squares(void **self, const sk_value *a)
 {
-  static char why[160];
+  static char *why;   /* made on first use (config.h, "writable data") */
   it_state *st = (it_state *)*self;
   sk_value refused;
   long square;
@@ -34879,6 +34964,7 @@ static sk_value it_squares(void **self, const sk_value *a)
     return sk_int_value(0);
   }
   if (!sk_long_mul(st->k, st->k, &square)) {   /* exact or refused (value.h), never wrapped */
+    if (why == NULL) why = (char *)sk_malloc(160);
     sprintf(why, "squares: %ld * %ld is outside the integers of this platform (up to %ld)", st->k, st->k, LONG_MAX);
     free(st);
     *self = NULL;
@@ -39160,7 +39246,8 @@ SK_API int sk_oneline_program(const sk_oneline *o, int nprocs, sk_str *text, sk_
 
 SK_API const char *sk_oneline_input_name(const sk_oneline *o)
 {
-  static char name[200];
+  static char *name;   /* made on first use (config.h, "writable data") */
+  if (name == NULL) name = (char *)sk_malloc(200);
   sprintf(name, "%.150s (one-line run)", o->name);
   return name;
 }
@@ -41716,6 +41803,17 @@ static void main_run_options(const main_options *o, double started, int argc, ch
 
 /* A one-line run's program for nprocs processes (0: not known) into o->oneline_text;
 ** a usage error ends the run (checked before, it can only be --procs against nprocs). */
+SK_NOINLINE /* A process other than rank 0 once its run holds what it needs of the options: only rank 0
+** reads them after the run (the tuning files, the peer tools' tables). Under a simulator
+** that is some 3 KB less on every other rank (doc/simulated.md); the run keeps the
+** one-line program's text and its own copy of an output name made in the options. */
+static main_options *main_options_drop(main_options *o, sk_run *r)
+{
+  if (r->opt.output == o->peer.output_buf) r->opt.output = sk_strdup(r->opt.output);   /* freed with the process */
+  free(o);   /* o->oneline_text's text stays, as r->opt.input_text */
+  return NULL;
+}
+
 SK_NOINLINE static void main_oneline_generate(main_options *o, int nprocs)
 {
   sk_str err;
@@ -41814,22 +41912,25 @@ SK_API int sk_program_main(int argc, char **argv)
 int main(int argc, char **argv)
 #endif
 {
-  main_options o;
+  /* the options on the heap: below them every measurement's calls go, and under a simulator
+  ** each rank's deepest stack page is memory of its own (config.h, SK_NOINLINE) */
+  main_options *o = (main_options *)sk_calloc(1, sizeof *o);
   sk_run r;
   double started;
   sk_str err;
   main_action act;
   int status = 0;
   sk_str_init(&err);
-  act = main_parse_options(argc, argv, &o, &err);
-  if (main_is_offline(act, &o)) main_offline(act, &o, &err);   /* exits */
+  act = main_parse_options(argc, argv, o, &err);
+  if (main_is_offline(act, o)) main_offline(act, o, &err);   /* exits */
   sk_str_free(&err);
   sk_stop_request_install();   /* SIGUSR1: stop at the next suite boundary (before MPI_Init: no window) */
-  if (o.tune.colls) sk_coll_algs_before_init();   /* Open MPI's forced algorithms (coll_algorithms.h) */
+  if (o->tune.colls) sk_coll_algs_before_init();   /* Open MPI's forced algorithms (coll_algorithms.h) */
   sk_tp_start(&argc, &argv);
   sk_set_reporter(sk_tp_world_rank() == 0);
-  if (o.peer.tool && (status = sk_peer_startup(&o.peer)) != 0) {   /* osu_init, osu_hello: no run */
+  if (o->peer.tool && (status = sk_peer_startup(&o->peer)) != 0) {   /* osu_init, osu_hello: no run */
     sk_tp_finish();
+    free(o);
     return status == 1 ? 0 : status == 2 ? SK_EXIT_WRITE : SK_EXIT_USER_ERROR;
   }
   sk_set_exit_hook(sk_run_exit_hook);
@@ -41837,28 +41938,30 @@ int main(int argc, char **argv)
   /* once more: the library may have taken arguments of its own (MPI_Init may change the
   ** command line); a benchmark run stays one, anything else is a bad command line */
   sk_str_init(&err);
-  act = main_parse_options(argc, argv, &o, &err);
-  if (act == MAIN_RUN && main_is_offline(act, &o)) {
+  act = main_parse_options(argc, argv, o, &err);
+  if (act == MAIN_RUN && main_is_offline(act, o)) {
     sk_str_clear(&err);
     sk_str_puts(&err, "skampi: the MPI library changed the command line into another mode");
     act = MAIN_BAD;
   }
-  main_options_act(act, &o, &err);                  /* bad options end here */
+  main_options_act(act, o, &err);                  /* bad options end here */
   sk_str_free(&err);
-  main_oneline_generate(&o, sk_tp_world_size());
-  if (o.oneline.name && sk_oneline_least_procs(&o.oneline) > sk_tp_world_size()) {   /* nothing to measure */
+  main_oneline_generate(o, sk_tp_world_size());
+  if (o->oneline.name && sk_oneline_least_procs(&o->oneline) > sk_tp_world_size()) {   /* nothing to measure */
     if (sk_is_reporter())
-      sk_run_too_few(o.oneline.name, sk_oneline_least_procs(&o.oneline), sk_tp_world_size(), argc, argv);
+      sk_run_too_few(o->oneline.name, sk_oneline_least_procs(&o->oneline), sk_tp_world_size(), argc, argv);
     sk_exit(SK_EXIT_USER_ERROR);
   }
-  main_run_options(&o, started, argc, argv, &r);
+  main_run_options(o, started, argc, argv, &r);
+  if (!sk_is_reporter()) o = main_options_drop(o, &r);
   sk_run_load(&r);
   sk_run_benchmark(&r);
-  if (o.tune.colls && sk_is_reporter()) status = sk_tune_finish(&o.tune, o.output, sk_tp_world_size());
-  if (o.peer.tool && sk_is_reporter() && !sk_peer_print(&o.peer, sk_tp_world_size())) sk_exit(SK_EXIT_WRITE);
-  if (o.oneline.name || o.tune.colls) sk_str_free(&o.oneline_text);
+  if (o && o->tune.colls) status = sk_tune_finish(&o->tune, o->output, sk_tp_world_size());
+  if (o && o->peer.tool && !sk_peer_print(&o->peer, sk_tp_world_size())) sk_exit(SK_EXIT_WRITE);
+  if (o && (o->oneline.name || o->tune.colls)) sk_str_free(&o->oneline_text);
   sk_datatypes_release();
   sk_tp_finish();
+  free(o);
   return status;
 }
 /* --- end split/cli/main.c --- */

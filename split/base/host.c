@@ -251,7 +251,7 @@ static long host_breaker_us = 0;
 
 #ifdef HOST_BREAKER
 static volatile sig_atomic_t host_breaker_count = 0;
-static struct sigaction host_breaker_old;
+static struct sigaction *host_breaker_old;   /* made when started (config.h, "writable data") */
 
 static void host_breaker_handler(int sig)
 {
@@ -295,7 +295,8 @@ SK_API int sk_host_breaker_start(long interval_us)
   sa.sa_handler = host_breaker_handler;
   sa.sa_flags = SA_RESTART;
   sigemptyset(&sa.sa_mask);
-  if (sigaction(SIGALRM, &sa, &host_breaker_old) != 0) return 0;
+  if (host_breaker_old == NULL) host_breaker_old = (struct sigaction *)sk_malloc(sizeof *host_breaker_old);
+  if (sigaction(SIGALRM, &sa, host_breaker_old) != 0) return 0;
   host_breaker_count = 0;
   host_breaker_us = interval_us;
   host_breaker_timer(interval_us);
@@ -313,7 +314,7 @@ SK_API void sk_host_breaker_stop(void)
   if (host_breaker_us <= 0) return;
   host_breaker_timer(0);
   host_breaker_mask(SIG_BLOCK);     /* a signal still on its way stays pending, unhandled */
-  sigaction(SIGALRM, &host_breaker_old, NULL);
+  if (host_breaker_old != NULL) sigaction(SIGALRM, host_breaker_old, NULL);
   host_breaker_us = 0;
 #endif
 }
@@ -336,7 +337,8 @@ SK_API long sk_host_breaker_signals(void)
 
 #if defined(SKAMPI_MPI) || defined(SKAMPI_TESTING)
 #ifdef HOST_DEADLINE
-static char host_deadline_text[512];
+#define HOST_DEADLINE_TEXT 512
+static char *host_deadline_text;   /* made when armed (config.h, "writable data") */
 static size_t host_deadline_len = 0;
 static int host_deadline_armed = 0;
 static unsigned host_deadline_seconds = 0;
@@ -377,7 +379,8 @@ SK_API int sk_host_deadline_start(unsigned seconds, const char *message)
   sigset_t set;
   if (seconds == 0) return 0;
   host_deadline_len = strlen(message);
-  if (host_deadline_len > sizeof host_deadline_text - 1) host_deadline_len = sizeof host_deadline_text - 1;
+  if (host_deadline_len > HOST_DEADLINE_TEXT - 1) host_deadline_len = HOST_DEADLINE_TEXT - 1;
+  if (host_deadline_text == NULL) host_deadline_text = (char *)sk_malloc(HOST_DEADLINE_TEXT);
   memcpy(host_deadline_text, message, host_deadline_len);
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = host_deadline_handler;

@@ -387,6 +387,17 @@ static void main_run_options(const main_options *o, double started, int argc, ch
 
 /* A one-line run's program for nprocs processes (0: not known) into o->oneline_text;
 ** a usage error ends the run (checked before, it can only be --procs against nprocs). */
+SK_NOINLINE /* A process other than rank 0 once its run holds what it needs of the options: only rank 0
+** reads them after the run (the tuning files, the peer tools' tables). Under a simulator
+** that is some 3 KB less on every other rank (doc/simulated.md); the run keeps the
+** one-line program's text and its own copy of an output name made in the options. */
+static main_options *main_options_drop(main_options *o, sk_run *r)
+{
+  if (r->opt.output == o->peer.output_buf) r->opt.output = sk_strdup(r->opt.output);   /* freed with the process */
+  free(o);   /* o->oneline_text's text stays, as r->opt.input_text */
+  return NULL;
+}
+
 SK_NOINLINE static void main_oneline_generate(main_options *o, int nprocs)
 {
   sk_str err;
@@ -485,22 +496,25 @@ SK_API int sk_program_main(int argc, char **argv)
 int main(int argc, char **argv)
 #endif
 {
-  main_options o;
+  /* the options on the heap: below them every measurement's calls go, and under a simulator
+  ** each rank's deepest stack page is memory of its own (config.h, SK_NOINLINE) */
+  main_options *o = (main_options *)sk_calloc(1, sizeof *o);
   sk_run r;
   double started;
   sk_str err;
   main_action act;
   int status = 0;
   sk_str_init(&err);
-  act = main_parse_options(argc, argv, &o, &err);
-  if (main_is_offline(act, &o)) main_offline(act, &o, &err);   /* exits */
+  act = main_parse_options(argc, argv, o, &err);
+  if (main_is_offline(act, o)) main_offline(act, o, &err);   /* exits */
   sk_str_free(&err);
   sk_stop_request_install();   /* SIGUSR1: stop at the next suite boundary (before MPI_Init: no window) */
-  if (o.tune.colls) sk_coll_algs_before_init();   /* Open MPI's forced algorithms (coll_algorithms.h) */
+  if (o->tune.colls) sk_coll_algs_before_init();   /* Open MPI's forced algorithms (coll_algorithms.h) */
   sk_tp_start(&argc, &argv);
   sk_set_reporter(sk_tp_world_rank() == 0);
-  if (o.peer.tool && (status = sk_peer_startup(&o.peer)) != 0) {   /* osu_init, osu_hello: no run */
+  if (o->peer.tool && (status = sk_peer_startup(&o->peer)) != 0) {   /* osu_init, osu_hello: no run */
     sk_tp_finish();
+    free(o);
     return status == 1 ? 0 : status == 2 ? SK_EXIT_WRITE : SK_EXIT_USER_ERROR;
   }
   sk_set_exit_hook(sk_run_exit_hook);
@@ -508,27 +522,29 @@ int main(int argc, char **argv)
   /* once more: the library may have taken arguments of its own (MPI_Init may change the
   ** command line); a benchmark run stays one, anything else is a bad command line */
   sk_str_init(&err);
-  act = main_parse_options(argc, argv, &o, &err);
-  if (act == MAIN_RUN && main_is_offline(act, &o)) {
+  act = main_parse_options(argc, argv, o, &err);
+  if (act == MAIN_RUN && main_is_offline(act, o)) {
     sk_str_clear(&err);
     sk_str_puts(&err, "skampi: the MPI library changed the command line into another mode");
     act = MAIN_BAD;
   }
-  main_options_act(act, &o, &err);                  /* bad options end here */
+  main_options_act(act, o, &err);                  /* bad options end here */
   sk_str_free(&err);
-  main_oneline_generate(&o, sk_tp_world_size());
-  if (o.oneline.name && sk_oneline_least_procs(&o.oneline) > sk_tp_world_size()) {   /* nothing to measure */
+  main_oneline_generate(o, sk_tp_world_size());
+  if (o->oneline.name && sk_oneline_least_procs(&o->oneline) > sk_tp_world_size()) {   /* nothing to measure */
     if (sk_is_reporter())
-      sk_run_too_few(o.oneline.name, sk_oneline_least_procs(&o.oneline), sk_tp_world_size(), argc, argv);
+      sk_run_too_few(o->oneline.name, sk_oneline_least_procs(&o->oneline), sk_tp_world_size(), argc, argv);
     sk_exit(SK_EXIT_USER_ERROR);
   }
-  main_run_options(&o, started, argc, argv, &r);
+  main_run_options(o, started, argc, argv, &r);
+  if (!sk_is_reporter()) o = main_options_drop(o, &r);
   sk_run_load(&r);
   sk_run_benchmark(&r);
-  if (o.tune.colls && sk_is_reporter()) status = sk_tune_finish(&o.tune, o.output, sk_tp_world_size());
-  if (o.peer.tool && sk_is_reporter() && !sk_peer_print(&o.peer, sk_tp_world_size())) sk_exit(SK_EXIT_WRITE);
-  if (o.oneline.name || o.tune.colls) sk_str_free(&o.oneline_text);
+  if (o && o->tune.colls) status = sk_tune_finish(&o->tune, o->output, sk_tp_world_size());
+  if (o && o->peer.tool && !sk_peer_print(&o->peer, sk_tp_world_size())) sk_exit(SK_EXIT_WRITE);
+  if (o && (o->oneline.name || o->tune.colls)) sk_str_free(&o->oneline_text);
   sk_datatypes_release();
   sk_tp_finish();
+  free(o);
   return status;
 }

@@ -293,7 +293,8 @@ SK_API int sk_oneline_program(const sk_oneline *o, int nprocs, sk_str *text, sk_
 
 SK_API const char *sk_oneline_input_name(const sk_oneline *o)
 {
-  static char name[200];
+  static char *name;   /* made on first use (config.h, "writable data") */
+  if (name == NULL) name = (char *)sk_malloc(200);
   sprintf(name, "%.150s (one-line run)", o->name);
   return name;
 }

@@ -13,11 +13,13 @@ SK_API void sk_mctx_bind(const sk_measurement *def, sk_mctx *m, const sk_value *
   (void)sk_margs_fill(&m->arg, def->signature, args, &missing);   /* unknown names: read by position */
 }
 
+#ifdef SKAMPI_MPI   /* the rows that write a note are MPI's */
 SK_API char *sk_meas_note(sk_mctx *m)
 {
   if (m->note == NULL) m->note = (char *)sk_calloc(SK_MEAS_NOTE, 1);
   return m->note;
 }
+#endif
 
 SK_API void sk_meas_note_free(sk_mctx *m)
 {

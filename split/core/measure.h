@@ -154,7 +154,9 @@ SK_API void sk_meas_fail(sk_mctx *m, const char *msg);
 ** sk_mctx lives on the stack under every measurement, and under a simulator each rank's
 ** stack is its own memory. */
 #define SK_MEAS_NOTE 1024
+#ifdef SKAMPI_MPI
 SK_API char *sk_meas_note(sk_mctx *m);
+#endif
 SK_API void sk_meas_note_free(sk_mctx *m);
 
 #endif

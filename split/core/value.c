@@ -40,7 +40,7 @@ static const char *const value_op_names[] = {
 };
 #define VALUE_NOPS (sizeof value_op_names / sizeof value_op_names[0])
 
-static struct {
+struct value_tables {
   int ready;
   int sized;              /* the MPI build: the types' sizes are the library's */
   sk_datatype types[VALUE_NTYPES];
@@ -49,7 +49,14 @@ static struct {
   size_t nderived, capderived;
   sk_array **arrays;
   size_t narrays, caparrays;
-} values;
+};
+static struct value_tables *value_tables_made;   /* made on first use (config.h, "writable data") */
+
+static struct value_tables *value_tables(void)
+{
+  if (value_tables_made == NULL) value_tables_made = (struct value_tables *)sk_calloc(1, sizeof *value_tables_made);
+  return value_tables_made;
+}
 
 #ifdef SKAMPI_MPI
 /* The handle named n: VALUE_NAMED(MPI_INT) returns MPI_INT when n is "MPI_INT" (a chain,
@@ -96,17 +103,18 @@ static void value_mpi_size_extent(MPI_Datatype t, size_t *size, size_t *extent)
 ** and MPI allows no MPI_Type_size before MPI_Init. Until then they hold the C sizes. */
 static void values_init(void)
 {
+  struct value_tables *vt = value_tables();
   size_t i, k = 0;
 #ifdef SKAMPI_MPI
-  if (values.ready && !values.sized && sk_tp_started()) {
-    for (i = 0; i < VALUE_NTYPES && values.types[i].name; i++)
-      value_mpi_size_extent(values.types[i].mpi, &values.types[i].size, &values.types[i].extent);
-    values.sized = 1;
+  if (vt->ready && !vt->sized && sk_tp_started()) {
+    for (i = 0; i < VALUE_NTYPES && vt->types[i].name; i++)
+      value_mpi_size_extent(vt->types[i].mpi, &vt->types[i].size, &vt->types[i].extent);
+    vt->sized = 1;
   }
 #endif
-  if (values.ready) return;
+  if (vt->ready) return;
   for (i = 0; i < VALUE_NTYPES; i++) {
-    sk_datatype *t = &values.types[k];
+    sk_datatype *t = &vt->types[k];
     t->name = value_type_names[i].name;
     t->size = t->extent = value_type_names[i].c_size;
 #ifdef SKAMPI_MPI
@@ -117,57 +125,61 @@ static void values_init(void)
     k++;
   }
 #ifdef SKAMPI_MPI
-  values.sized = sk_tp_started();
+  vt->sized = sk_tp_started();
 #endif
-  for (; k < VALUE_NTYPES; k++) values.types[k].name = NULL;
+  for (; k < VALUE_NTYPES; k++) vt->types[k].name = NULL;
   for (i = 0, k = 0; i < VALUE_NOPS; i++) {
-    values.ops[k].name = value_op_names[i];
+    vt->ops[k].name = value_op_names[i];
 #ifdef SKAMPI_MPI
-    values.ops[k].mpi = value_mpi_op(value_op_names[i]);
-    if (values.ops[k].mpi == MPI_OP_NULL) continue;
+    vt->ops[k].mpi = value_mpi_op(value_op_names[i]);
+    if (vt->ops[k].mpi == MPI_OP_NULL) continue;
 #endif
     k++;
   }
-  for (; k < VALUE_NOPS; k++) values.ops[k].name = NULL;
-  values.ready = 1;
+  for (; k < VALUE_NOPS; k++) vt->ops[k].name = NULL;
+  vt->ready = 1;
 }
 
 SK_API const sk_datatype *sk_datatype_lookup(const char *name)
 {
+  struct value_tables *vt = value_tables();
   size_t i;
   values_init();
-  for (i = 0; i < VALUE_NTYPES && values.types[i].name; i++)
-    if (sk_streq(values.types[i].name, name)) return &values.types[i];
+  for (i = 0; i < VALUE_NTYPES && vt->types[i].name; i++)
+    if (sk_streq(vt->types[i].name, name)) return &vt->types[i];
   return NULL;
 }
 
 SK_API const sk_opdef *sk_op_lookup(const char *name)
 {
+  struct value_tables *vt = value_tables();
   size_t i;
   values_init();
-  for (i = 0; i < VALUE_NOPS && values.ops[i].name; i++)
-    if (sk_streq(values.ops[i].name, name)) return &values.ops[i];
+  for (i = 0; i < VALUE_NOPS && vt->ops[i].name; i++)
+    if (sk_streq(vt->ops[i].name, name)) return &vt->ops[i];
   return NULL;
 }
 
 SK_API const char *sk_value_predefined_name(int i)
 {
+  struct value_tables *vt = value_tables();
   size_t k;
   values_init();
-  for (k = 0; k < VALUE_NTYPES && values.types[k].name; k++) if (i-- == 0) return values.types[k].name;
-  for (k = 0; k < VALUE_NOPS && values.ops[k].name; k++) if (i-- == 0) return values.ops[k].name;
+  for (k = 0; k < VALUE_NTYPES && vt->types[k].name; k++) if (i-- == 0) return vt->types[k].name;
+  for (k = 0; k < VALUE_NOPS && vt->ops[k].name; k++) if (i-- == 0) return vt->ops[k].name;
   return NULL;
 }
 
 SK_API sk_datatype *sk_datatype_new(const char *name, size_t size, size_t extent)
 {
+  struct value_tables *vt = value_tables();
   sk_datatype *t = (sk_datatype *)sk_calloc(1, sizeof *t);
   t->name = sk_strdup(name);
   t->size = size;
   t->extent = extent;
-  values.derived = (sk_datatype **)sk_grow(values.derived, &values.capderived, values.nderived + 1,
+  vt->derived = (sk_datatype **)sk_grow(vt->derived, &vt->capderived, vt->nderived + 1,
                                            sizeof(sk_datatype *));
-  values.derived[values.nderived++] = t;
+  vt->derived[vt->nderived++] = t;
 #ifdef SKAMPI_MPI
   t->mpi = MPI_DATATYPE_NULL;
 #endif
@@ -177,9 +189,10 @@ SK_API sk_datatype *sk_datatype_new(const char *name, size_t size, size_t extent
 SK_API void sk_datatypes_release(void)
 {
 #ifdef SKAMPI_MPI
+  struct value_tables *vt = value_tables();
   size_t i;
-  for (i = 0; i < values.nderived; i++)
-    if (values.derived[i]->mpi != MPI_DATATYPE_NULL) MPI_Type_free(&values.derived[i]->mpi);
+  for (i = 0; i < vt->nderived; i++)
+    if (vt->derived[i]->mpi != MPI_DATATYPE_NULL) MPI_Type_free(&vt->derived[i]->mpi);
 #endif
 }
 
@@ -343,13 +356,14 @@ SK_API void sk_value_format(sk_str *out, const sk_value *v)
 
 static sk_value value_array_new(sk_type type, size_t n)
 {
+  struct value_tables *vt = value_tables();
   sk_value v;
   sk_array *a = (sk_array *)sk_calloc(1, sizeof *a);
   a->n = n;
   if (type == SK_T_IARRAY && n > 0) a->ints = (long *)sk_calloc(n, sizeof(long));
   if (type == SK_T_DARRAY && n > 0) a->types = (const sk_datatype **)sk_calloc(n, sizeof(sk_datatype *));
-  values.arrays = (sk_array **)sk_grow(values.arrays, &values.caparrays, values.narrays + 1, sizeof(sk_array *));
-  values.arrays[values.narrays++] = a;
+  vt->arrays = (sk_array **)sk_grow(vt->arrays, &vt->caparrays, vt->narrays + 1, sizeof(sk_array *));
+  vt->arrays[vt->narrays++] = a;
   v.type = type;
   v.u.arr = a;
   return v;

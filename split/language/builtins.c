@@ -70,7 +70,7 @@ static sk_value it_range(void **self, const sk_value *a)
 ** squares loops nest). */
 static sk_value it_squares(void **self, const sk_value *a)
 {
-  static char why[160];
+  static char *why;   /* made on first use (config.h, "writable data") */
   it_state *st = (it_state *)*self;
   sk_value refused;
   long square;
@@ -86,6 +86,7 @@ static sk_value it_squares(void **self, const sk_value *a)
     return sk_int_value(0);
   }
   if (!sk_long_mul(st->k, st->k, &square)) {   /* exact or refused (value.h), never wrapped */
+    if (why == NULL) why = (char *)sk_malloc(160);
     sprintf(why, "squares: %ld * %ld is outside the integers of this platform (up to %ld)", st->k, st->k, LONG_MAX);
     free(st);
     *self = NULL;

@@ -92,10 +92,11 @@ SK_API int sk_parse_check_no_nul(const sk_source *s, sk_str *err)
 ** ('n': an identifier read) within a third of the name's length, or "" (a static buffer). */
 static const char *p_did_you_mean(int kind, const char *name, const char *const *names, size_t nnames)
 {
-  static char out[160];
+  static char *out;   /* made on first use (config.h, "writable data") */
   const char *best = NULL, *cand;
   int i, d, bd = (int)strlen(name) / 3 + 1;
   size_t k;
+  if (out == NULL) out = (char *)sk_malloc(160);
   for (i = 0;; i++) {
     const sk_builtin *b = kind == 'h' ? sk_builtin_entry(i) : NULL;
     const sk_measurement *m = kind == 'm' ? sk_catalogue_entry(i) : NULL;

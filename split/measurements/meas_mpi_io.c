@@ -37,10 +37,8 @@ static sk_mpiio_state *io_of(sk_mctx *m) { return (sk_mpiio_state *)m->state; }
 
 static const sk_io_config *io_cfg(const sk_mctx *m)
 {
-  static sk_io_config defaults;
-  if (m->settings != NULL) return &m->settings->io;
-  if (defaults.datarep == NULL) { defaults.datarep = "native"; defaults.file_sync = 1; }
-  return &defaults;
+  static const sk_io_config defaults = { NULL, "native", 0, 0, 0, 1, 0, { NULL }, { NULL } };   /* read-only data */
+  return m->settings != NULL ? &m->settings->io : &defaults;
 }
 
 SK_API int sk_mpiio_ok(sk_mctx *m, const sk_mpiio_state *s, int rc, const char *what)

@@ -8,11 +8,11 @@ typedef struct out_line {
   char *text;
   double *keys;            /* numeric values of the loop variables */
   int nkeys;
-  int label;               /* 1 + index into out.labels, 0: none */
+  int label;               /* 1 + index into out->labels, 0: none */
   long order;              /* for a stable sort */
 } out_line;
 
-static struct {
+struct out_state {
   FILE *f;
   int to_stdout;
   char *path;              /* the output file (NULL: standard output) */
@@ -36,20 +36,28 @@ static struct {
   double unit;             /* set_unit: printed time = seconds x unit; 0 = 1e6 (us) */
   int muted;               /* resuming: the suites kept from before are not written again */
   unsigned long sum;       /* FNV-1a of the bytes written since sk_out_take_sum */
-} out;
+};
+static struct out_state *out_made;   /* made on first use (config.h, "writable data") */
+
+static struct out_state *out_state(void)
+{
+  if (out_made == NULL) out_made = (struct out_state *)sk_calloc(1, sizeof *out_made);
+  return out_made;
+}
 
 /* The output is open as f (path NULL: standard output), `offset` bytes into the file. */
 static void out_start(const char *path, FILE *f, long offset)
 {
+  struct out_state *out = out_state();
   long size;
-  out.f = f;
-  out.to_stdout = path == NULL;
-  free(out.path);
-  out.path = path ? sk_strdup(path) : NULL;
-  out.cuttable = path != NULL && sk_path_is_file_like(sk_path_kind_of(path, &size));
-  out.offset = out.good = offset;
-  out.failed = 0;
-  out.sum = SK_FNV1A_START;
+  out->f = f;
+  out->to_stdout = path == NULL;
+  free(out->path);
+  out->path = path ? sk_strdup(path) : NULL;
+  out->cuttable = path != NULL && sk_path_is_file_like(sk_path_kind_of(path, &size));
+  out->offset = out->good = offset;
+  out->failed = 0;
+  out->sum = SK_FNV1A_START;
   sk_os_ignore_sigpipe();   /* a reader that quits is a write error with a message */
 }
 
@@ -109,72 +117,77 @@ SK_API int sk_out_open_at(const char *path, long bytes, sk_str *err, char *backu
 
 SK_API unsigned long sk_out_take_sum(void)
 {
-  unsigned long sum = out.sum;
-  out.sum = SK_FNV1A_START;
+  struct out_state *out = out_state();
+  unsigned long sum = out->sum;
+  out->sum = SK_FNV1A_START;
   return sum;
 }
 
 SK_API long sk_out_offset(void)
 {
-  if (!out.f || out.to_stdout) return -1L;
-  return out.offset;
+  struct out_state *out = out_state();
+  if (!out->f || out->to_stdout) return -1L;
+  return out->offset;
 }
 
-SK_API void sk_out_mute(int on) { out.muted = on; }
+SK_API void sk_out_mute(int on) { out_state()->muted = on; }
 
-static const char *out_name(void) { return out.path ? out.path : "standard output"; }
+static const char *out_name(void) { return out_state()->path ? out_state()->path : "standard output"; }
 
 /* A write failed with errno e: said once; a file is cut back to its header and complete
 ** suites (with a line that says why it ends there, when that fits); nothing more is
 ** written. */
 static void out_fail(int e)
 {
+  struct out_state *out = out_state();
   sk_str note;
-  out.failed = 1;
+  out->failed = 1;
   fflush(stdout);
-  fprintf(stderr, "skampi: cannot write the results to %s%s%s: %s\n", out.path ? "'" : "", out_name(),
-          out.path ? "'" : "", strerror(e));
-  if (!out.cuttable) { fflush(stderr); return; }
-  if (sk_path_cut(out.f, out.good) != 0) {
-    fprintf(stderr, "skampi: cannot cut '%s' back to its last complete suite (byte %ld): %s\n", out.path, out.good,
+  fprintf(stderr, "skampi: cannot write the results to %s%s%s: %s\n", out->path ? "'" : "", out_name(),
+          out->path ? "'" : "", strerror(e));
+  if (!out->cuttable) { fflush(stderr); return; }
+  if (sk_path_cut(out->f, out->good) != 0) {
+    fprintf(stderr, "skampi: cannot cut '%s' back to its last complete suite (byte %ld): %s\n", out->path, out->good,
             strerror(errno));
     fflush(stderr);
     return;
   }
-  out.offset = out.good;
+  out->offset = out->good;
   sk_str_init(&note);
   sk_str_printf(&note, "# (the run stopped here: cannot write the results: %s)\n", strerror(e));
-  if (sk_path_write(out.f, note.data, note.len) != 0) sk_path_cut(out.f, out.good);
+  if (sk_path_write(out->f, note.data, note.len) != 0) sk_path_cut(out->f, out->good);
   sk_str_free(&note);
   fprintf(stderr, "skampi: '%s' keeps its header and every suite completed before that (%ld bytes)\n",
-          out.path, out.good);
+          out->path, out->good);
   fflush(stderr);
 }
 
 /* Every byte to the output goes through here, checked. */
 static void out_write(const char *text)
 {
+  struct out_state *out = out_state();
   size_t n = strlen(text);
   int e;
-  if (!out.f || out.muted || out.failed) return;
-  if (out.to_stdout) fflush(stdout);   /* anything printf put there goes first */
-  e = sk_path_write(out.f, text, n);
+  if (!out->f || out->muted || out->failed) return;
+  if (out->to_stdout) fflush(stdout);   /* anything printf put there goes first */
+  e = sk_path_write(out->f, text, n);
   if (e != 0) { out_fail(e); return; }
-  out.sum = sk_fnv1a(out.sum, text, n);
-  out.offset += (long)n;
-  if (out.open_block == NULL) out.good = out.offset;
+  out->sum = sk_fnv1a(out->sum, text, n);
+  out->offset += (long)n;
+  if (out->open_block == NULL) out->good = out->offset;
 }
 
 SK_API int sk_out_failed(void)
 {
-  if (!out.failed && out.f && out.cuttable && !sk_path_still_there(out.f, out.path)) {
-    out.failed = 1;
+  struct out_state *out = out_state();
+  if (!out->failed && out->f && out->cuttable && !sk_path_still_there(out->f, out->path)) {
+    out->failed = 1;
     fflush(stdout);
     fprintf(stderr, "skampi: cannot write the results to '%s': it was removed or replaced during the run "
-                    "(the file or its directory); what was written to it is lost\n", out.path);
+                    "(the file or its directory); what was written to it is lost\n", out->path);
     fflush(stderr);
   }
-  return out.failed;
+  return out->failed;
 }
 
 SK_API void sk_out_comment(sk_str *dst, const char *text)
@@ -212,50 +225,54 @@ SK_API void sk_out_text(const char *text) { out_write_comment(text); }
 
 static void out_forget_labels(void)
 {
+  struct out_state *out = out_state();
   size_t i;
-  for (i = 0; i < out.nlabels; i++) free(out.labels[i]);
-  out.nlabels = 0;
-  out.label = out.written_label = 0;
+  for (i = 0; i < out->nlabels; i++) free(out->labels[i]);
+  out->nlabels = 0;
+  out->label = out->written_label = 0;
 }
 
 SK_API void sk_out_label(const char *label)
 {
+  struct out_state *out = out_state();
   size_t i;
-  out.label = 0;
+  out->label = 0;
   if (label == NULL) return;
-  for (i = 0; i < out.nlabels; i++) if (sk_streq(out.labels[i], label)) { out.label = (int)i + 1; return; }
-  out.labels = (char **)sk_grow(out.labels, &out.caplabels, out.nlabels + 1, sizeof(char *));
-  out.labels[out.nlabels++] = sk_strdup(label);
-  out.label = (int)out.nlabels;
+  for (i = 0; i < out_state()->nlabels; i++) if (sk_streq(out_state()->labels[i], label)) { out_state()->label = (int)i + 1; return; }
+  out->labels = (char **)sk_grow(out->labels, &out->caplabels, out->nlabels + 1, sizeof(char *));
+  out->labels[out->nlabels++] = sk_strdup(label);
+  out->label = (int)out->nlabels;
 }
 
-SK_API void sk_out_mark_added(void) { out.added = 1; }
+SK_API void sk_out_mark_added(void) { out_state()->added = 1; }
 
 /* A line (with its marks and notes) as it goes to the file: the label line first when
 ** the label changes. */
 static void out_emit_line(int label, const char *text)
 {
-  if (label > 0 && label != out.written_label) {
+  struct out_state *out = out_state();
+  if (label > 0 && label != out->written_label) {
     sk_str s;
     sk_str_init(&s);
     sk_str_puts(&s, "# measure ");
-    out_put_one_line(&s, out.labels[label - 1]);
+    out_put_one_line(&s, out->labels[label - 1]);
     sk_str_putc(&s, '\n');
     out_write(s.data);
     sk_str_free(&s);
   }
-  out.written_label = label;
+  out->written_label = label;
   out_write(text);
 }
 
 SK_API void sk_out_note(const char *text)
 {
+  struct out_state *out = out_state();
   out_line *last;
   sk_str c;
-  if (out.nmarks == 0 || out.nheld == 0) { out_write_comment(text); return; }
+  if (out->nmarks == 0 || out->nheld == 0) { out_write_comment(text); return; }
   sk_str_init(&c);
   sk_out_comment(&c, text);
-  last = &out.held[out.nheld - 1];
+  last = &out->held[out->nheld - 1];
   last->text = (char *)sk_realloc(last->text, strlen(last->text) + c.len + 1);
   strcat(last->text, c.data ? c.data : "");
   sk_str_free(&c);
@@ -263,9 +280,10 @@ SK_API void sk_out_note(const char *text)
 
 SK_API void sk_out_begin_block(const char *name)
 {
+  struct out_state *out = out_state();
   sk_str s;
-  free(out.open_block);
-  out.open_block = sk_strdup(name);   /* first: the line below belongs to the block */
+  free(out->open_block);
+  out->open_block = sk_strdup(name);   /* first: the line below belongs to the block */
   out_forget_labels();
   sk_str_init(&s);
   sk_str_puts(&s, "# begin result \"");
@@ -277,6 +295,7 @@ SK_API void sk_out_begin_block(const char *name)
 
 SK_API void sk_out_end_block(const char *name, double seconds)
 {
+  struct out_state *out = out_state();
   sk_str s;
   sk_str_init(&s);
   sk_str_puts(&s, "# end result \"");
@@ -284,12 +303,12 @@ SK_API void sk_out_end_block(const char *name, double seconds)
   sk_str_printf(&s, "\"\n# duration = %.2f sec\n", seconds);
   out_write(s.data);
   sk_str_free(&s);
-  free(out.open_block);
-  out.open_block = NULL;
-  if (!out.failed) out.good = out.offset;   /* the suite is complete */
+  free(out->open_block);
+  out->open_block = NULL;
+  if (!out->failed) out->good = out->offset;   /* the suite is complete */
 }
 
-SK_API void sk_out_set_unit(double factor) { out.unit = factor; }
+SK_API void sk_out_set_unit(double factor) { out_state()->unit = factor; }
 
 SK_API void sk_out_format_var(sk_str *s, const char *name, const char *value)
 {
@@ -335,9 +354,10 @@ SK_API void sk_out_format_marks(sk_str *s, const char *flags, const double *dist
 
 SK_API void sk_out_marks(const char *flags, const double *dist, const double *reps, int nrep)
 {
+  struct out_state *out = out_state();
   sk_str s;
   sk_str_init(&s);
-  sk_out_format_marks(&s, flags, dist, reps, nrep, out.unit > 0.0 ? out.unit : 1e6);
+  sk_out_format_marks(&s, flags, dist, reps, nrep, out->unit > 0.0 ? out->unit : 1e6);
   if (s.data) sk_out_note(s.data);
   sk_str_free(&s);
 }
@@ -372,14 +392,15 @@ SK_API void sk_out_loop_ended(const char *at)
 SK_API void sk_out_line(const sk_loopvar *vars, int nvars, long reported_size, double time,
                         double std_error, int reps, const double *node_times, int nnode)
 {
+  struct out_state *out = out_state();
   sk_str s, v;
   int i;
   size_t mark_len;
-  double unit = out.unit > 0.0 ? out.unit : 1e6, *scaled;
+  double unit = out->unit > 0.0 ? out->unit : 1e6, *scaled;
   sk_str_init(&s);
   sk_str_init(&v);
-  if (out.added) sk_str_puts(&s, "# (added by autorefine)\n");
-  out.added = 0;
+  if (out->added) sk_str_puts(&s, "# (added by autorefine)\n");
+  out->added = 0;
   mark_len = s.len;
   for (i = 0; i < nvars; i++) {
     sk_str_clear(&v);
@@ -397,33 +418,35 @@ SK_API void sk_out_line(const sk_loopvar *vars, int nvars, long reported_size, d
     for (k = mark_len; k < s.len; k++) if (s.data[k] == '\n' || s.data[k] == '\r') s.data[k] = ' ';
   }
   sk_str_putc(&s, '\n');
-  if (out.nmarks == 0) {
-    out_emit_line(out.label, s.data);
+  if (out->nmarks == 0) {
+    out_emit_line(out->label, s.data);
     sk_str_free(&s);
     return;
   }
-  out.held = (out_line *)sk_grow(out.held, &out.capheld, out.nheld + 1, sizeof(out_line));
-  out.held[out.nheld].text = s.data;
-  out.held[out.nheld].nkeys = nvars;
-  out.held[out.nheld].keys = (double *)sk_malloc(sizeof(double) * (size_t)(nvars ? nvars : 1));
+  out->held = (out_line *)sk_grow(out->held, &out->capheld, out->nheld + 1, sizeof(out_line));
+  out->held[out->nheld].text = s.data;
+  out->held[out->nheld].nkeys = nvars;
+  out->held[out->nheld].keys = (double *)sk_malloc(sizeof(double) * (size_t)(nvars ? nvars : 1));
   for (i = 0; i < nvars; i++)
-    out.held[out.nheld].keys[i] = (vars[i].value.type == SK_T_INT || vars[i].value.type == SK_T_DOUBLE)
+    out->held[out->nheld].keys[i] = (vars[i].value.type == SK_T_INT || vars[i].value.type == SK_T_DOUBLE)
                                   ? sk_value_as_double(&vars[i].value) : 0.0;
-  out.held[out.nheld].label = out.label;
-  out.held[out.nheld].order = out.serial++;
-  out.nheld++;
+  out->held[out->nheld].label = out->label;
+  out->held[out->nheld].order = out->serial++;
+  out->nheld++;
 }
 
 SK_API void sk_out_hold_begin(void)
 {
-  out.marks = (size_t *)sk_grow(out.marks, &out.capmarks, out.nmarks + 1, sizeof(size_t));
-  out.marks[out.nmarks++] = out.nheld;
+  struct out_state *out = out_state();
+  out->marks = (size_t *)sk_grow(out->marks, &out->capmarks, out->nmarks + 1, sizeof(size_t));
+  out->marks[out->nmarks++] = out->nheld;
 }
 
 static int out_cmp_lines(const void *a, const void *b)
 {
+  struct out_state *out = out_state();
   const out_line *x = (const out_line *)a, *y = (const out_line *)b;
-  int k = out.sort_index;
+  int k = out->sort_index;
   double kx = k < x->nkeys ? x->keys[k] : 0.0, ky = k < y->nkeys ? y->keys[k] : 0.0;
   if (x->label != y->label) return x->label < y->label ? -1 : 1;   /* one group per label */
   if (kx != ky) return kx < ky ? -1 : 1;
@@ -432,18 +455,19 @@ static int out_cmp_lines(const void *a, const void *b)
 
 SK_API void sk_out_hold_end(int var_index)
 {
+  struct out_state *out = out_state();
   size_t mark, i;
-  if (out.nmarks == 0) return;
-  mark = out.marks[--out.nmarks];
-  out.sort_index = var_index;
-  if (out.nheld > mark) qsort(out.held + mark, out.nheld - mark, sizeof(out_line), out_cmp_lines);
-  if (out.nmarks > 0) return;
-  for (i = 0; i < out.nheld; i++) {
-    out_emit_line(out.held[i].label, out.held[i].text);
-    free(out.held[i].text);
-    free(out.held[i].keys);
+  if (out->nmarks == 0) return;
+  mark = out->marks[--out->nmarks];
+  out->sort_index = var_index;
+  if (out->nheld > mark) qsort(out->held + mark, out->nheld - mark, sizeof(out_line), out_cmp_lines);
+  if (out->nmarks > 0) return;
+  for (i = 0; i < out->nheld; i++) {
+    out_emit_line(out->held[i].label, out->held[i].text);
+    free(out->held[i].text);
+    free(out->held[i].keys);
   }
-  out.nheld = 0;
+  out->nheld = 0;
 }
 
 static void (*out_close_hook)(void);
@@ -452,48 +476,50 @@ SK_API void sk_out_on_close(void (*fn)(void)) { out_close_hook = fn; }
 
 SK_API void sk_out_close(void)
 {
+  struct out_state *out = out_state();
   void (*hook)(void) = out_close_hook;
-  while (out.nmarks > 0) sk_out_hold_end(0);
-  if (out.open_block && out.f) {      /* the run stopped inside a block: close it, say so */
+  while (out->nmarks > 0) sk_out_hold_end(0);
+  if (out->open_block && out->f) {      /* the run stopped inside a block: close it, say so */
     sk_str s;
     sk_str_init(&s);
     sk_str_puts(&s, "# (the run stopped inside this block; its lines above are complete)\n# end result \"");
-    out_put_one_line(&s, out.open_block);
+    out_put_one_line(&s, out->open_block);
     sk_str_puts(&s, "\"\n");
     out_write(s.data);
     sk_str_free(&s);
   }
-  free(out.open_block);
-  out.open_block = NULL;
+  free(out->open_block);
+  out->open_block = NULL;
   out_close_hook = NULL;
-  if (hook != NULL && out.f) hook();
+  if (hook != NULL && out->f) hook();
   out_forget_labels();
-  free(out.labels);
-  out.labels = NULL;
-  out.caplabels = 0;
+  free(out->labels);
+  out->labels = NULL;
+  out->caplabels = 0;
   /* every byte went out by write(2): closing flushes nothing, but a file system may
   ** report a failed write only now */
-  if (out.f && !out.to_stdout && fclose(out.f) != 0 && !out.failed) {
-    out.failed = 1;
+  if (out->f && !out->to_stdout && fclose(out->f) != 0 && !out->failed) {
+    out->failed = 1;
     fflush(stdout);
-    fprintf(stderr, "skampi: cannot write the results to '%s': %s (on closing it)\n", out.path, strerror(errno));
+    fprintf(stderr, "skampi: cannot write the results to '%s': %s (on closing it)\n", out->path, strerror(errno));
     fflush(stderr);
   }
-  out.f = NULL;
-  free(out.held);
-  free(out.marks);
-  out.held = NULL;
-  out.marks = NULL;
-  out.capheld = out.capmarks = 0;
+  out->f = NULL;
+  free(out->held);
+  free(out->marks);
+  out->held = NULL;
+  out->marks = NULL;
+  out->capheld = out->capmarks = 0;
 }
 
 SK_API int sk_out_file(const char *path, const char *text, sk_str *err)
 {
+  struct out_state *out = out_state();
   char backup[512];
   sk_str why;
   int r;
   sk_os_ignore_sigpipe();
-  out.failed = 0;
+  out->failed = 0;
   sk_str_init(&why);
   if (path == NULL || sk_streq(path, "-")) {
     int e = sk_path_stream_writable(stdout) ? 0 : EBADF;
@@ -506,7 +532,7 @@ SK_API int sk_out_file(const char *path, const char *text, sk_str *err)
     if (r > 0 && backup[0]) fprintf(stderr, "skampi: kept the existing %s as %s\n", path, backup);
   }
   if (r <= 0) sk_str_puts(err, why.data ? why.data : "cannot write");
-  if (r < 0) out.failed = 1;
+  if (r < 0) out->failed = 1;
   sk_str_free(&why);
   return r > 0;
 }

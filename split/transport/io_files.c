@@ -22,7 +22,7 @@
 /* The two tables are made on first use, not static: under a simulator every rank holds its
 ** own copy of skampi's writable data, and these 14.5 KB were most of it. */
 static char (*io_files)[IO_PATH];                 /* registered files ("" = free slot); NULL: none yet */
-static char io_default[IO_PATH];                  /* the default directory ("" = not named) */
+static char *io_default;                          /* the default directory (NULL: not named) */
 static long io_counter;
 static int io_handlers;
 static char (*io_stale)[IO_PATH + 300];           /* world rank 0: header lines on dead runs' directories */
@@ -32,7 +32,7 @@ static void io_remove_all(void)
 {
   int i;
   for (i = 0; io_files != NULL && i < IO_MAX_FILES; i++) if (io_files[i][0]) unlink(io_files[i]);
-  if (io_default[0]) rmdir(io_default);   /* every process: the one that made it may be gone */
+  if (io_default != NULL) rmdir(io_default);   /* every process: the one that made it may be gone */
 }
 
 /* SIGTERM/SIGINT/SIGHUP: remove the files, restore the default action and raise again. */
@@ -73,11 +73,20 @@ static const char *io_tmp(void)
   return tmp == NULL || tmp[0] == '\0' ? "/tmp" : tmp;
 }
 
+/* io_default := name (a copy; the old one freed) */
+static void io_set_default(const char *name)
+{
+  char *copy = sk_strdup(name), *old = io_default;
+  io_default = copy;
+  free(old);
+}
+
 static void io_name_default(void)
 {
-  char host[128];
+  char host[128], name[IO_PATH];
   io_host(host, sizeof host);
-  sprintf(io_default, "%.400s/skampi-io-%.64s-%ld", io_tmp(), host, (long)getpid());
+  sprintf(name, "%.400s/skampi-io-%.64s-%ld", io_tmp(), host, (long)getpid());
+  io_set_default(name);
 }
 
 /* The directory dir of a run that died: removes the files in it (its own, skampi_io-*,
@@ -148,11 +157,14 @@ static void io_sweep_dead_runs(void)
 
 SK_API void sk_io_files_start(void)
 {
+  char name[IO_PATH];
   if (sk_tp_world_rank() == 0) {
     io_name_default();
     io_sweep_dead_runs();
+    sk_copy_string(name, sizeof name, io_default);
   }
-  sk_tp_bcast(sk_tp_world(), io_default, sizeof io_default, 0);
+  sk_tp_bcast(sk_tp_world(), name, sizeof name, 0);
+  if (sk_tp_world_rank() != 0) io_set_default(name);
   io_install_handlers();
 }
 
@@ -161,7 +173,7 @@ SK_API void sk_io_files_describe(sk_str *out, const char *dir)
   int i;
   if (dir != NULL) sk_str_printf(out, "# MPI-IO files: in %s (set_io_working_dir)\n", dir);
   else sk_str_printf(out, "# MPI-IO files: in %s (made when needed, removed at the end)\n",
-                     io_default[0] ? io_default : "a fresh directory under TMPDIR");
+                     io_default != NULL && io_default[0] ? io_default : "a fresh directory under TMPDIR");
   for (i = 0; i < io_nstale; i++) sk_str_puts(out, io_stale[i]);
 }
 
@@ -176,7 +188,7 @@ SK_API const char *sk_io_dir(const char *dir, char *why, size_t size)
   const char *tmp = getenv("TMPDIR");
   char text[IO_PATH + 300];
   if (dir != NULL) return dir;
-  if (io_default[0] == '\0') io_name_default();
+  if (io_default == NULL) io_name_default();
   io_install_handlers();
   if (mkdir(io_default, 0700) == 0 || errno == EEXIST) return io_default;
   /* the user's setting, not skampi's fault: say which variable and path */

@@ -33,7 +33,7 @@ typedef struct ovs_decision {
   int cpus_known;                /* some process could tell its processor: placement is read */
 } ovs_decision;
 
-static struct {
+struct ovs_state {
   ovs_decision d;
   sk_str names;                  /* rank 0: the ranks' processor names, "a (ranks 0 2), b (rank 1)" */
   int name_count;                /* rank 0: distinct processor names */
@@ -48,7 +48,14 @@ static struct {
   sk_str start_cpus;             /* the ranks' processors at the start, "0 1 ..." (up to 64 ranks) */
   sk_str now_shared;             /* ... at the start of the current suite */
   long shared_results;           /* results flagged shared_processor */
-} ovs;
+};
+static struct ovs_state *ovs_made;   /* made on first use (config.h, "writable data") */
+
+static struct ovs_state *ovs_state(void)
+{
+  if (ovs_made == NULL) ovs_made = (struct ovs_state *)sk_calloc(1, sizeof *ovs_made);
+  return ovs_made;
+}
 
 static int ovs_popcount(const unsigned char *m)
 {
@@ -138,9 +145,10 @@ static void ovs_count_host(const ovs_ballot *b, const int *o, int count, int *pr
   *processors = masks_ok ? ovs_popcount(uni) : *online;
 }
 
-/* Rank 0: "a (ranks 0 2), b (ranks 1 3)" into `list`, the count of names into ovs. */
+/* Rank 0: "a (ranks 0 2), b (ranks 1 3)" into `list`, the count of names into ovs-> */
 static void ovs_list_names(int n, sk_str *list)
 {
+  struct ovs_state *ovs = ovs_state();
   int *o, nruns, h, k;
   ovs_run *r = ovs_runs(n, ovs_cmp_name, ovs_same_name_rank, &o, &nruns);
   for (h = 0; h < nruns; h++) {
@@ -148,7 +156,7 @@ static void ovs_list_names(int n, sk_str *list)
     for (k = 0; k < r[h].count; k++) sk_str_printf(list, " %d", o[r[h].from + k]);
     sk_str_putc(list, ')');
   }
-  ovs.name_count = nruns;
+  ovs->name_count = nruns;
   free(o);
   free(r);
 }
@@ -158,19 +166,20 @@ static void ovs_list_names(int n, sk_str *list)
 /* Rank 0: room for the hosts of n ranks on nhosts hosts (the detection's). */
 static void ovs_hosts_alloc(int n, int nhosts)
 {
-  free(ovs.host_of);
-  free(ovs.host_procs);
-  free(ovs.host_online);
-  free(ovs.host_name);
-  ovs.nranks = n;
-  ovs.nhosts = nhosts;
-  ovs.host_of = (int *)sk_calloc((size_t)(n > 0 ? n : 1), sizeof(int));
-  ovs.host_procs = (int *)sk_calloc((size_t)(nhosts > 0 ? nhosts : 1), sizeof(int));
-  ovs.host_online = (int *)sk_calloc((size_t)(nhosts > 0 ? nhosts : 1), sizeof(int));
-  ovs.host_name = (char (*)[OVS_NAME])sk_calloc((size_t)(nhosts > 0 ? nhosts : 1), OVS_NAME);
-  sk_str_free(&ovs.start_shared);
-  sk_str_free(&ovs.start_cpus);
-  sk_str_free(&ovs.now_shared);
+  struct ovs_state *ovs = ovs_state();
+  free(ovs->host_of);
+  free(ovs->host_procs);
+  free(ovs->host_online);
+  free(ovs->host_name);
+  ovs->nranks = n;
+  ovs->nhosts = nhosts;
+  ovs->host_of = (int *)sk_calloc((size_t)(n > 0 ? n : 1), sizeof(int));
+  ovs->host_procs = (int *)sk_calloc((size_t)(nhosts > 0 ? nhosts : 1), sizeof(int));
+  ovs->host_online = (int *)sk_calloc((size_t)(nhosts > 0 ? nhosts : 1), sizeof(int));
+  ovs->host_name = (char (*)[OVS_NAME])sk_calloc((size_t)(nhosts > 0 ? nhosts : 1), OVS_NAME);
+  sk_str_free(&ovs->start_shared);
+  sk_str_free(&ovs->start_cpus);
+  sk_str_free(&ovs->now_shared);
 }
 
 static const int *ovs_place_host, *ovs_place_cpu;   /* the placement sort's keys (rank 0) */
@@ -211,58 +220,66 @@ SK_API int sk_oversub_placement_rule(int n, const int *host, const int *cpu, con
 /* Rank 0: the rule over the ranks' processors `cpu` and the hosts of the detection. */
 static void ovs_placement_judge(const int *cpu, sk_str *shared)
 {
-  const char **names = (const char **)sk_malloc(sizeof(char *) * (size_t)(ovs.nhosts > 0 ? ovs.nhosts : 1));
+  struct ovs_state *ovs = ovs_state();
+  const char **names = (const char **)sk_malloc(sizeof(char *) * (size_t)(ovs->nhosts > 0 ? ovs->nhosts : 1));
   int h;
-  for (h = 0; h < ovs.nhosts; h++) names[h] = ovs.host_name[h];
+  for (h = 0; h < ovs->nhosts; h++) names[h] = ovs->host_name[h];
   sk_str_clear(shared);
-  sk_oversub_placement_rule(ovs.nranks, ovs.host_of, cpu, ovs.host_procs, ovs.host_online, names, shared);
+  sk_oversub_placement_rule(ovs->nranks, ovs->host_of, cpu, ovs->host_procs, ovs->host_online, names, shared);
   free((void *)names);
 }
 
 static void ovs_placement_decide(void *ctx, const void *ballots, int n, void *decision)
 {
+  struct ovs_state *ovs = ovs_state();
   (void)ctx;
-  if (n == ovs.nranks) ovs_placement_judge((const int *)ballots, &ovs.now_shared);
-  *(int *)decision = ovs.now_shared.len > 0;
+  if (n == ovs->nranks) ovs_placement_judge((const int *)ballots, &ovs->now_shared);
+  *(int *)decision = ovs->now_shared.len > 0;
 }
 
 SK_API void sk_oversub_placement_read(void)
 {
+  struct ovs_state *ovs = ovs_state();
   int cpu, shared = 0;
-  if (!ovs.d.cpus_known) return;
+  if (!ovs->d.cpus_known) return;
   cpu = sk_host_cpu();
   sk_agree(sk_tp_world(), &cpu, sizeof cpu, &shared, sizeof shared, ovs_placement_decide, NULL);
 }
 
-SK_API int sk_oversub_cpus_known(void) { return ovs.d.cpus_known; }
+SK_API int sk_oversub_cpus_known(void) { return ovs_state()->d.cpus_known; }
 
 SK_API const char *sk_oversub_placement_start(const char **cpus)
 {
-  if (cpus) *cpus = ovs.start_cpus.data ? ovs.start_cpus.data : "";
-  return ovs.start_shared.len > 0 ? ovs.start_shared.data : NULL;
+  struct ovs_state *ovs = ovs_state();
+  if (cpus) *cpus = ovs->start_cpus.data ? ovs->start_cpus.data : "";
+  return ovs->start_shared.len > 0 ? ovs->start_shared.data : NULL;
 }
 
 SK_API const char *sk_oversub_placement_now(void)
 {
-  return ovs.now_shared.len > 0 ? ovs.now_shared.data : NULL;
+  struct ovs_state *ovs = ovs_state();
+  return ovs->now_shared.len > 0 ? ovs->now_shared.data : NULL;
 }
 
 SK_API int sk_oversub_placement_result(void)
 {
-  if (ovs.now_shared.len == 0) return 0;
-  ovs.shared_results++;
+  struct ovs_state *ovs = ovs_state();
+  if (ovs->now_shared.len == 0) return 0;
+  ovs->shared_results++;
   return 1;
 }
 
 SK_API void sk_oversub_placement_summary(sk_str *footer)
 {
-  if (ovs.shared_results == 0) return;
+  struct ovs_state *ovs = ovs_state();
+  if (ovs->shared_results == 0) return;
   sk_str_printf(footer, "# placement: %ld results measured while two ranks of a host shared a processor"
-                " (flag shared_processor)\n", ovs.shared_results);
+                " (flag shared_processor)\n", ovs->shared_results);
 }
 
 static void ovs_decide(void *ctx, const void *ballots, int n, void *decision)
 {
+  struct ovs_state *ovs = ovs_state();
   const ovs_ballot *b = (const ovs_ballot *)ballots;
   ovs_decision *d = (ovs_decision *)decision;
   double worst = -1.0;
@@ -272,22 +289,22 @@ static void ovs_decide(void *ctx, const void *ballots, int n, void *decision)
   ovs_sorting = b;
   if (ctx != NULL) ovs_list_names(n, (sk_str *)ctx);
   r = ovs_runs(n, ovs_cmp_host, ovs_same_host_rank, &o, &nruns);
-  ovs.here = 0;
+  ovs->here = 0;
   for (h = 0; h < n && !d->cpus_known; h++) d->cpus_known = b[h].cpu >= 0;
-  sk_str_clear(&ovs.start_shared);
-  sk_str_clear(&ovs.now_shared);
+  sk_str_clear(&ovs->start_shared);
+  sk_str_clear(&ovs->now_shared);
   if (d->cpus_known) ovs_hosts_alloc(n, nruns);
   for (h = 0; h < nruns; h++) {     /* the hosts in the order of their first rank */
     int procs, processors, online, from_masks, names;
     double ratio;
-    if (r[h].first == 0) ovs.here = r[h].count;
+    if (r[h].first == 0) ovs->here = r[h].count;
     ovs_count_host(b, o + r[h].from, r[h].count, &procs, &processors, &online, &from_masks, &names);
     if (d->cpus_known) {
       int k;
-      for (k = 0; k < r[h].count; k++) ovs.host_of[o[r[h].from + k]] = h;
-      ovs.host_procs[h] = procs;
-      ovs.host_online[h] = online;
-      strcpy(ovs.host_name[h], b[r[h].first].name);
+      for (k = 0; k < r[h].count; k++) ovs->host_of[o[r[h].from + k]] = h;
+      ovs->host_procs[h] = procs;
+      ovs->host_online[h] = online;
+      strcpy(ovs->host_name[h], b[r[h].first].name);
     }
     d->hosts++;
     if (processors <= 0) { d->unknown_hosts++; continue; }
@@ -310,16 +327,17 @@ static void ovs_decide(void *ctx, const void *ballots, int n, void *decision)
     int *cpu = (int *)sk_malloc(sizeof(int) * (size_t)n);
     for (h = 0; h < n; h++) {
       cpu[h] = b[h].cpu;
-      if (n <= 64) sk_str_printf(&ovs.start_cpus, "%s%d", h ? " " : "", cpu[h]);
+      if (n <= 64) sk_str_printf(&ovs->start_cpus, "%s%d", h ? " " : "", cpu[h]);
     }
-    ovs_placement_judge(cpu, &ovs.start_shared);
-    sk_str_puts(&ovs.now_shared, ovs.start_shared.data ? ovs.start_shared.data : "");
+    ovs_placement_judge(cpu, &ovs->start_shared);
+    sk_str_puts(&ovs->now_shared, ovs->start_shared.data ? ovs->start_shared.data : "");
     free(cpu);
   }
 }
 
 SK_NOINLINE SK_API void sk_oversub_detect(void)
 {
+  struct ovs_state *ovs = ovs_state();
   ovs_ballot mine;
   memset(&mine, 0, sizeof mine);
   sk_tp_processor_name(mine.name, sizeof mine.name);
@@ -343,20 +361,20 @@ SK_NOINLINE SK_API void sk_oversub_detect(void)
     memset(mine.mask, 0, sizeof mine.mask);
   }
 #endif
-  memset(&ovs.d, 0, sizeof ovs.d);
-  sk_str_free(&ovs.names);
-  sk_str_init(&ovs.names);
-  sk_agree(sk_tp_world(), &mine, sizeof mine, &ovs.d, sizeof ovs.d, ovs_decide, &ovs.names);
+  memset(&ovs->d, 0, sizeof ovs->d);
+  sk_str_free(&ovs->names);
+  sk_str_init(&ovs->names);
+  sk_agree(sk_tp_world(), &mine, sizeof mine, &ovs->d, sizeof ovs->d, ovs_decide, &ovs->names);
 #if SK_SIMULATED
-  ovs.d.crowded_hosts = 0;   /* simulated ranks never wait for a real processor: no scheduler time */
+  ovs->d.crowded_hosts = 0;   /* simulated ranks never wait for a real processor: no scheduler time */
 #endif
-  sk_host_set_crowded(ovs.d.crowded_hosts > 0);
-  sk_lib_polling_after_detect(ovs.d.crowded_hosts > 0);
+  sk_host_set_crowded(ovs->d.crowded_hosts > 0);
+  sk_lib_polling_after_detect(ovs->d.crowded_hosts > 0);
 }
 
 SK_API int sk_oversub_found(void) { return sk_host_crowded(); }
-SK_API double sk_oversub_floor(void) { return ovs.floor; }
-SK_API int sk_oversub_procs_here(void) { return ovs.here; }
+SK_API double sk_oversub_floor(void) { return ovs_state()->floor; }
+SK_API int sk_oversub_procs_here(void) { return ovs_state()->here; }
 
 static int ovs_cmp_double(const void *a, const void *b)
 {
@@ -366,6 +384,7 @@ static int ovs_cmp_double(const void *a, const void *b)
 
 SK_API void sk_oversub_probe(void)
 {
+  struct ovs_state *ovs = ovs_state();
   sk_group *w = sk_tp_world();
   int rank = sk_tp_world_rank(), size = sk_tp_world_size(), i;
   int next = (rank + 1) % size, prev = (rank + size - 1) % size;
@@ -383,12 +402,13 @@ SK_API void sk_oversub_probe(void)
     floor = lap[OVS_PROBE_ROUNDS / 2] / size;
   }
   sk_agree(w, NULL, 0, &floor, sizeof floor, NULL, NULL);
-  ovs.floor = floor;
+  ovs->floor = floor;
 }
 
 SK_API void sk_oversub_get_facts(sk_oversub_facts *facts)
 {
-  const ovs_decision *d = &ovs.d;
+  struct ovs_state *ovs = ovs_state();
+  const ovs_decision *d = &ovs->d;
   facts->hosts = d->hosts;
   facts->crowded_hosts = d->crowded_hosts;
   facts->unknown_hosts = d->unknown_hosts;
@@ -397,48 +417,53 @@ SK_API void sk_oversub_get_facts(sk_oversub_facts *facts)
   facts->processors = d->processors;
   facts->from_masks = d->from_masks;
   facts->names = d->names;
-  facts->floor = ovs.floor;
+  facts->floor = ovs->floor;
 }
 
 SK_API const char *sk_oversub_names(int *count)
 {
-  *count = ovs.name_count;
-  return ovs.names.data;
+  struct ovs_state *ovs = ovs_state();
+  *count = ovs->name_count;
+  return ovs->names.data;
 }
 
 SK_API double sk_oversub_scheduler_bound(int nprocs)
 {
+  struct ovs_state *ovs = ovs_state();
   int rounds = 1, p = 2;
   while (p < nprocs) { p *= 2; rounds++; }
-  return 2.0 * rounds * ovs.floor;
+  return 2.0 * rounds * ovs->floor;
 }
 
 SK_API int sk_oversub_mostly_scheduler(double time, int nprocs)
 {
-  if (!sk_oversub_found() || ovs.floor <= 0.0) return 0;
+  struct ovs_state *ovs = ovs_state();
+  if (!sk_oversub_found() || ovs->floor <= 0.0) return 0;
   (void)nprocs;
-  return time >= ovs.floor;
+  return time >= ovs->floor;
 }
 
 SK_API void sk_oversub_note_result(double time, int nprocs, sk_str *comment)
 {
+  struct ovs_state *ovs = ovs_state();
   sk_str_printf(comment, "# (mostly scheduler time: %.1f us on %d processes of an oversubscribed host, at least"
-                " the scheduler floor F = %.1f us)\n", time * 1e6, nprocs, ovs.floor * 1e6);
-  if (ovs.marked++ == 0) {
+                " the scheduler floor F = %.1f us)\n", time * 1e6, nprocs, ovs->floor * 1e6);
+  if (ovs->marked++ == 0) {
     fflush(stdout);
     fprintf(stderr, "skampi: warning: oversubscribed host: results of at least the scheduler floor F"
             " (%.1f us) are mostly scheduler time, marked in the output; the first: %.1f us"
-            " on %d processes\n", ovs.floor * 1e6, time * 1e6, nprocs);
+            " on %d processes\n", ovs->floor * 1e6, time * 1e6, nprocs);
     fflush(stderr);
   }
 }
 
 SK_API void sk_oversub_summary(sk_str *footer)
 {
-  if (ovs.marked == 0) return;
-  sk_str_printf(footer, "# oversubscription: %ld results marked as mostly scheduler time\n", ovs.marked);
+  struct ovs_state *ovs = ovs_state();
+  if (ovs->marked == 0) return;
+  sk_str_printf(footer, "# oversubscription: %ld results marked as mostly scheduler time\n", ovs->marked);
   fflush(stdout);
   fprintf(stderr, "skampi: warning: %ld results are mostly scheduler time (oversubscribed host; see the"
-          " comment lines)\n", ovs.marked);
+          " comment lines)\n", ovs->marked);
   fflush(stderr);
 }

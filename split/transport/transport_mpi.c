@@ -97,7 +97,8 @@ SK_API double sk_tp_start_ms(void) { return tpm_start_ms; }
 
 /* ---- library errors returned, not fatal (transport.h, sk_tp_take_error) ---- */
 
-static char tpm_error[256];
+#define TPM_ERROR_SIZE 256
+static char *tpm_error;   /* made at the first error (config.h, "writable data") */
 static int tpm_error_set;
 
 static void tpm_note_error(int code)
@@ -109,7 +110,8 @@ static void tpm_note_error(int code)
   s[len] = '\0';
   for (i = 0; i < len; i++) if (s[i] == '\n' || s[i] == '\r' || s[i] == '\t') s[i] = ' ';
   if (len == 0) sprintf(s, "MPI error %d", code);
-  sk_copy_string(tpm_error, sizeof tpm_error, s);
+  if (tpm_error == NULL) tpm_error = (char *)sk_malloc(TPM_ERROR_SIZE);
+  sk_copy_string(tpm_error, TPM_ERROR_SIZE, s);
   tpm_error_set = 1;
 }
 

@@ -103,15 +103,15 @@ static void test_decide(void)
           "%d hosts, %d crowded, %s: %d on %d, %d names", d.hosts, d.crowded_hosts, d.name, d.procs, d.processors,
           d.names);
     /* the line as the header words it (results/header.c) from the names decided here */
-    sk_str_free(&ovs.names);
-    ovs.names = names;
+    sk_str_free(&ovs_state()->names);
+    ovs_state()->names = names;
     sk_str_init(&names);
     sk_header_processors(&names);
     check(names.data != NULL && strcmp(names.data, "# processors: 4 names: h0 (rank 0), h1 (ranks 1 3), h2 (rank 2),"
           " other (rank 4)\n") == 0, "processor_names_line", "%s", names.data ? names.data : "(none)");
     sk_str_free(&names);
-    sk_str_free(&ovs.names);
-    sk_str_init(&ovs.names);
+    sk_str_free(&ovs_state()->names);
+    sk_str_init(&ovs_state()->names);
   }
 }
 
@@ -132,10 +132,10 @@ static void test_decide_many(void)
   ovs_decide(&names, b, P, &d);
   sprintf(want, "n3 (ranks 0 97 194 291 ");
   check(d.hosts == H && d.crowded_hosts == H && strcmp(d.name, "n3") == 0 && d.procs == 42 && d.processors == 1
-        && d.names == 1 && ovs.here == 42, "decide_4000_ranks_on_97_hosts", "%d hosts, %d crowded, %s: %d on %d, here %d",
-        d.hosts, d.crowded_hosts, d.name, d.procs, d.processors, ovs.here);
-  check(names.data != NULL && strncmp(names.data, want, strlen(want)) == 0 && ovs.name_count == H,
-        "names_of_4000_ranks_in_rank_order", "%.60s... (%d names)", names.data ? names.data : "(none)", ovs.name_count);
+        && d.names == 1 && ovs_state()->here == 42, "decide_4000_ranks_on_97_hosts", "%d hosts, %d crowded, %s: %d on %d, here %d",
+        d.hosts, d.crowded_hosts, d.name, d.procs, d.processors, ovs_state()->here);
+  check(names.data != NULL && strncmp(names.data, want, strlen(want)) == 0 && ovs_state()->name_count == H,
+        "names_of_4000_ranks_in_rank_order", "%.60s... (%d names)", names.data ? names.data : "(none)", ovs_state()->name_count);
   sk_str_free(&names);
   free(b);
 }
@@ -194,7 +194,7 @@ static void test_criterion(void)
 {
   sk_str h, w;
   sk_host_set_crowded(0);
-  ovs.floor = 1e-3;
+  ovs_state()->floor = 1e-3;
   check(!sk_oversub_mostly_scheduler(2e-3, 4), "criterion_needs_oversubscription", "marked without it");
   sk_host_set_crowded(1);
   /* marked from F on, however far above (no band: 10,267 us with F = 1,235 us is time slices) */
@@ -206,13 +206,13 @@ static void test_criterion(void)
   /* within 1e-15 s: x87 (-m32 -march=pentium) keeps 6 * 1e-3 in 80 bits, != the double 6e-3 */
   check(fabs(sk_oversub_scheduler_bound(2) - 2e-3) < 1e-15 && fabs(sk_oversub_scheduler_bound(5) - 6e-3) < 1e-15,
         "bound_rounds_log2", "P = 2: 2 F, P = 5: 6 F");
-  ovs.floor = 0.0;
+  ovs_state()->floor = 0.0;
   check(!sk_oversub_mostly_scheduler(1e-3, 4), "criterion_needs_floor", "marked without a floor");
   /* the header lines of an oversubscribed host */
-  memset(&ovs.d, 0, sizeof ovs.d);
-  ovs.d.hosts = 1; ovs.d.crowded_hosts = 1; strcpy(ovs.d.name, "node7");
-  ovs.d.procs = 4; ovs.d.processors = 2; ovs.d.from_masks = 1;
-  ovs.floor = 5e-3;
+  memset(&ovs_state()->d, 0, sizeof ovs_state()->d);
+  ovs_state()->d.hosts = 1; ovs_state()->d.crowded_hosts = 1; strcpy(ovs_state()->d.name, "node7");
+  ovs_state()->d.procs = 4; ovs_state()->d.processors = 2; ovs_state()->d.from_masks = 1;
+  ovs_state()->floor = 5e-3;
   sk_str_init(&h); sk_str_init(&w);
   sk_header_oversubscription(&h, &w);   /* the header's wording (results/header.c) */
   check(h.data && strstr(h.data, "# oversubscription: yes on 1 of 1 host; most crowded: node7 runs 4 processes on 2"
