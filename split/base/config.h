@@ -125,6 +125,12 @@
 ** its locals would stay on the stack under every measurement: under a simulator every
 ** rank has a stack of its own, and the deepest page it touches is memory it holds
 ** (doc/simulated.md, "skampi's own cost"). */
+/* Writable data: under SMPI with mmap privatisation every simulated rank holds its own copy
+** of the program's writable data (what stays writable after relocation: the tail of the
+** lazy-binding table, .data and .bss), page by page, as it holds its own stack. skampi's
+** fits one page, as a plain MPI program's does (tests/simulated, f0: a second page was
+** 4 KB per rank, 256 MB at 65,536 ranks): a static table or buffer of more than a few
+** dozen bytes is made on first use (value.c, oversub.c, output.c, io_files.c, ...). */
 #if defined(__GNUC__)
 #define SK_NOINLINE __attribute__((noinline))
 #else

@@ -24,6 +24,7 @@
 #       doubling spun forever with computation not simulated): every overlap line says
 #       "computation not simulated" with the flag computation_not_simulated, none gives an
 #       overlap figure in percent;
+#   (f0) the SMPI build's writable data (copied for every rank) fits one page;
 #   (f) memory at SCALE_P ranks (default 1024; doc/simulated.md, "skampi's own cost"; the
 #       campaign of tools/bench/smpi_scale.sh reduced to one P, some 15 s of one
 #       processor), both with tools/smpi/scale_flags.sh's settings: skampi on
@@ -141,6 +142,20 @@ if sim nbc 2 $lat_us $bw -- -np 2 --cfg=smpi/lat-factor:0:1 "$bin" -q -i "$top/s
 else fail nbc_run "exit or time limit: see tests/out/simulated/nbc.log"; fi
 
 # ---- (f) memory at scale against a plain program, same P, same run ----
+# (f0) skampi's writable data (what SMPI copies for every rank: the data segment past the
+# part made read-only after relocation) fits one page, as a plain program's does (config.h,
+# "writable data"): at 65,536 ranks a second page is 256 MB
+if have readelf; then
+  rw_pages=$(readelf -lW "$bin" 2>/dev/null | awk '
+    function hex(s,  i, c, v) { v = 0; s = tolower(s); sub(/^0x/, "", s)
+      for (i = 1; i <= length(s); i++) { c = index("0123456789abcdef", substr(s, i, 1)); v = v * 16 + c - 1 }
+      return v }
+    $1 == "LOAD" && $7 ~ /RW/ { end = hex($3) + hex($6) }
+    $1 == "GNU_RELRO" { relro = hex($3) + hex($6) }
+    END { if (end == 0) { print "?"; exit } from = int(relro / 4096); to = int((end + 4095) / 4096); print to - from }')
+  [ "$rw_pages" = 1 ]
+  say $? smpi_writable_data_one_page "$rw_pages page(s) of writable data per rank (readelf -l $bin)"
+fi
 scale_p=${SCALE_P:-1024} scale_ratio=${SCALE_RATIO:-1.5}
 if [ -x /usr/bin/time ] && sk_cc smpicc -O2 -o "$w/plain_coll" "$top/tools/bench/plain_coll.c" > "$w/build-plain.log" 2>&1; then
   # peak NAME ARGS...: GNU time's maximum resident set (KB) of one simulated run at scale_p
