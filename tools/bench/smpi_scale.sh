@@ -107,6 +107,9 @@ case $priv in dlopen) per_rank_maps=8.1 ;; *) per_rank_maps=3.1 ;; esac
 } >> "$res"
 for p in $procs; do
   need=$(awk -v p="$p" -v r="$per_rank_maps" 'BEGIN { printf "%d", p * r + 2000 }')
+  # one open file per rank (max_maps.sh): the soft limit raised as far as the hard one allows
+  [ "$(ulimit -n)" = unlimited ] || [ "$(ulimit -n)" -ge $((p + 200)) ] || ulimit -n $((p + p / 4 + 200)) 2> /dev/null ||
+    ulimit -n "$(ulimit -Hn)" 2> /dev/null
   sh "$top/tools/smpi/max_maps.sh" "$p" "$need" || exit 3
   sh "$top/tools/smpi/platform.sh" "$w/p$p.xml" "$w/p$p.hosts" "$p" 5 1.25e9 || exit 1
   if [ "${EMPTY:-1}" != 0 ]; then
