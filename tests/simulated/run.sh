@@ -36,6 +36,9 @@
 #       model (tools/smpi/model_check.sh, every send synchronous: MPI_Bcast on a binomial
 #       tree, MPI_Allreduce by recursive doubling, MPI_Barrier on a tree); the progress
 #       lines count simulated seconds; no memory mapping of the run is refused;
+#   (g) 64 ranks under a limit of 48 open files end with "Too many open files" (SMPI's mmap
+#       privatisation keeps a file per rank) and, with tools/smpi/fdpool.c preloaded, give
+#       the same result lines as without a limit;
 #   plus: no repetition discarded in any of these deterministic runs.
 . "$(dirname "$0")/../lib.sh"
 procs=${*:-16 32 64}
@@ -182,6 +185,26 @@ if [ -x /usr/bin/time ] && sk_cc smpicc -O2 -o "$w/plain_coll" "$top/tools/bench
   say $? scale_no_mapping_refused "tests/out/simulated/skampi_scale.log"
   nothing_discarded scale_nothing_discarded "$w/scale.sko"
 else skip scale_memory "GNU time (/usr/bin/time) or plain_coll under smpicc (tests/out/simulated/build-plain.log)"; fi
+
+# ---- (g) open files: 64 ranks under a limit of 48 open files (mmap privatisation keeps one
+# per rank) fail without tools/smpi/fdpool.c and give the same .sko lines with it ----
+if have cc && cc -O2 -shared -fPIC -o "$w/fdpool.so" "$top/tools/smpi/fdpool.c" -ldl > "$w/build-fdpool.log" 2>&1; then
+  sh "$top/tools/smpi/platform.sh" "$w/files.xml" "$w/files.hosts" 64 $lat_us $bw
+  # shellcheck disable=SC2046
+  files_run() {   # files_run NAME [PRELOAD]: skampi on ski/smpi_scale.ski, 64 ranks, 48 open files
+    ( ulimit -n 48 && timeout 300 env ${2:+LD_PRELOAD=$2} smpirun -platform "$w/files.xml" -hostfile "$w/files.hosts" -np 64 \
+        $(sh "$top/tools/smpi/scale_flags.sh") "$bin" -i "$top/ski/smpi_scale.ski" -o "$w/$1.sko" ) > "$w/$1.log" 2>&1
+  }
+  files_run files_nopool
+  grep -q 'Too many open files' "$w/files_nopool.log"
+  say $? fdpool_needed_under_48_files "tests/out/simulated/files_nopool.log"
+  if files_run files_pool "$w/fdpool.so" && timeout 300 smpirun -platform "$w/files.xml" -hostfile "$w/files.hosts" -np 64 \
+       $(sh "$top/tools/smpi/scale_flags.sh") "$bin" -i "$top/ski/smpi_scale.ski" -o "$w/files_free.sko" > "$w/files_free.log" 2>&1; then
+    grep -v '^#' "$w/files_pool.sko" > "$w/files_pool.lines"; grep -v '^#' "$w/files_free.sko" > "$w/files_free.lines"
+    [ -s "$w/files_pool.lines" ] && cmp -s "$w/files_pool.lines" "$w/files_free.lines"
+    say $? fdpool_same_results "$(wc -l < "$w/files_pool.lines") result lines, with the pool under 48 files and without a limit"
+  else fail fdpool_same_results "a run failed: tests/out/simulated/files_pool.log, files_free.log"; fi
+else skip fdpool "cc for tools/smpi/fdpool.c (tests/out/simulated/build-fdpool.log)"; fi
 
 # ---- (d) two levels: 3 ranks on node-0 (loopback 0.1 us, 10 GB/s), rank 3 on node-1 ----
 th=$out/test_hosts_smpi

@@ -72,7 +72,7 @@ maps_of() {
 run() {
   _p=$1 _what=$2; shift 2
   # shellcheck disable=SC2086
-  /usr/bin/time -f "%e %U %S %M" -o "$w/time.txt" smpirun -platform "$w/p$_p.xml" -hostfile "$w/p$_p.hosts" -np "$_p" \
+  /usr/bin/time -f "%e %U %S %M" -o "$w/time.txt" env ${pool:+LD_PRELOAD=$pool} smpirun -platform "$w/p$_p.xml" -hostfile "$w/p$_p.hosts" -np "$_p" \
     $flags ${SIMFLAGS:-} "$@" \
     > "$w/$_what$_p.log" 2>&1 &
   _pid=$! _maps=0
@@ -107,10 +107,17 @@ case $priv in dlopen) per_rank_maps=8.1 ;; *) per_rank_maps=3.1 ;; esac
 } >> "$res"
 for p in $procs; do
   need=$(awk -v p="$p" -v r="$per_rank_maps" 'BEGIN { printf "%d", p * r + 2000 }')
-  # one open file per rank (max_maps.sh): the soft limit raised as far as the hard one allows
+  # one open file per rank (max_maps.sh): the soft limit raised as far as the hard one allows,
+  # and past the hard one the ranks' files as slices of one (tools/smpi/fdpool.c, LD_PRELOAD)
   [ "$(ulimit -n)" = unlimited ] || [ "$(ulimit -n)" -ge $((p + 200)) ] || ulimit -n $((p + p / 4 + 200)) 2> /dev/null ||
     ulimit -n "$(ulimit -Hn)" 2> /dev/null
-  sh "$top/tools/smpi/max_maps.sh" "$p" "$need" || exit 3
+  pool=
+  if [ "$priv" = mmap ] && [ "$(ulimit -n)" != unlimited ] && [ "$(ulimit -n)" -lt $((p + 200)) ]; then
+    cc -O2 -shared -fPIC -o "$w/fdpool.so" "$top/tools/smpi/fdpool.c" -ldl 2>> "$w/build.log" || { cat "$w/build.log"; exit 1; }
+    pool=$w/fdpool.so
+    echo "# $p ranks: $(ulimit -n) open files allowed; the ranks' segment files are slices of one (tools/smpi/fdpool.c)" >> "$res"
+  fi
+  SMPI_FDPOOL=${pool:+1} sh "$top/tools/smpi/max_maps.sh" "$p" "$need" || exit 3
   sh "$top/tools/smpi/platform.sh" "$w/p$p.xml" "$w/p$p.hosts" "$p" 5 1.25e9 || exit 1
   if [ "${EMPTY:-1}" != 0 ]; then
     run "$p" empty "$w/skampi-smpi" -i "$w/empty.ski" -o "$w/empty$p.sko"

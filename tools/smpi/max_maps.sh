@@ -12,7 +12,8 @@
 # copy of the data segment, shm_open) per rank, and past the soft limit of this shell
 # (ulimit -n) the simulator aborts at start ("Too many open files"; 20,000 here made a
 # 65,536-rank run end at 19,995 ranks): exit 1 with the command to give when P + 200 do
-# not fit. skampi cannot make these checks itself: the simulator starts every rank before
+# not fit, unless SMPI_FDPOOL=1 says the run preloads tools/smpi/fdpool.c, which makes
+# them slices of one file. skampi cannot make these checks itself: the simulator starts every rank before
 # skampi runs. Under the simulator skampi's rank 0 warns at start when the run holds more than
 # 90% of the limit (doc/simulated.md).
 set -u
@@ -24,7 +25,7 @@ case ${2:-mmap} in
   *) need=$2 ;;
 esac
 files=$(ulimit -n 2> /dev/null) || files=unlimited
-case ${2:-mmap} in dlopen) ;; *)
+case ${2:-mmap}${SMPI_FDPOOL:-} in dlopen|*1) ;; *)   # SMPI_FDPOOL=1: the files are slices of one (fdpool.c)
   if [ "$files" != unlimited ] && [ "$files" -lt $((p + 200)) ]; then
     echo "max_maps.sh: $p simulated ranks need about $((p + 200)) open files (one per rank for its data" \
          "segment); this shell allows $files (ulimit -n). Give 'ulimit -n $((p + p / 4 + 200))' first (as root, or" \
