@@ -2413,7 +2413,8 @@ typedef struct sk_tp_sim_facts {
   int computation;
   double test_cost, wtime_cost;
 } sk_tp_sim_facts;
-SK_API void sk_tp_sim_facts_get(sk_tp_sim_facts *f);
+SK_API void sk_tp_sim_facts_get(sk_tp_sim_facts *f);   /* hosts -1: */
+SK_API long sk_tp_sim_host_count(void);               /* costs a list of all hosts */
 #endif
 
 #ifdef SKAMPI_MPI
@@ -3246,12 +3247,17 @@ static int tpm_sim_bookkeeping(const char *arg)
   return 0;
 }
 
+/* Every rank asks for the facts (oversub.c, engine.c): the count of hosts, which costs the
+** simulator a sorted list of all P hosts (Engine::get_all_hosts), only the header asks for:
+** at 65,536 ranks P such counts were most of an hour. */
+SK_API long sk_tp_sim_host_count(void) { return (long)sg_host_count(); }
+
 SK_API void sk_tp_sim_facts_get(sk_tp_sim_facts *f)
 {
   FILE *cmd = fopen("/proc/self/cmdline", "r");
   f->platform[0] = '\0';
   sg_version_get(&f->major, &f->minor, &f->patch);
-  f->hosts = (long)sg_host_count();
+  f->hosts = -1;   /* sk_tp_sim_host_count: SimGrid 3.32 lists and sorts every host to count them */
   f->cores = sg_host_core_count(sg_host_self());
   f->computation = sg_cfg_get_boolean("smpi/simulate-computation");
   f->test_cost = sg_cfg_get_double("smpi/test");
@@ -13915,6 +13921,7 @@ static void header_simulation(sk_str *header)
 #if SK_SIMULATED
   sk_tp_sim_facts f;
   sk_tp_sim_facts_get(&f);
+  f.hosts = sk_tp_sim_host_count();
   sk_str_printf(header, "# simulated: SimGrid SMPI %d.%d.%d; every time is simulated time on the platform %s"
                 " (%ld hosts, %d core%s on rank 0's host), not this machine's\n", f.major, f.minor, f.patch,
                 f.platform[0] ? f.platform : "(file unknown)", f.hosts, f.cores, f.cores == 1 ? "" : "s");

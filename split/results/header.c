@@ -88,6 +88,7 @@ static void header_simulation(sk_str *header)
 #if SK_SIMULATED
   sk_tp_sim_facts f;
   sk_tp_sim_facts_get(&f);
+  f.hosts = sk_tp_sim_host_count();
   sk_str_printf(header, "# simulated: SimGrid SMPI %d.%d.%d; every time is simulated time on the platform %s"
                 " (%ld hosts, %d core%s on rank 0's host), not this machine's\n", f.major, f.minor, f.patch,
                 f.platform[0] ? f.platform : "(file unknown)", f.hosts, f.cores, f.cores == 1 ? "" : "s");

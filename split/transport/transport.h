@@ -135,7 +135,8 @@ typedef struct sk_tp_sim_facts {
   int computation;
   double test_cost, wtime_cost;
 } sk_tp_sim_facts;
-SK_API void sk_tp_sim_facts_get(sk_tp_sim_facts *f);
+SK_API void sk_tp_sim_facts_get(sk_tp_sim_facts *f);   /* hosts -1: */
+SK_API long sk_tp_sim_host_count(void);               /* costs a list of all hosts */
 #endif
 
 #ifdef SKAMPI_MPI
