@@ -387,7 +387,7 @@ static void main_run_options(const main_options *o, double started, int argc, ch
 
 /* A one-line run's program for nprocs processes (0: not known) into o->oneline_text;
 ** a usage error ends the run (checked before, it can only be --procs against nprocs). */
-SK_NOINLINE /* A process other than rank 0 once its run holds what it needs of the options: only rank 0
+/* A process other than rank 0 once its run holds what it needs of the options: only rank 0
 ** reads them after the run (the tuning files, the peer tools' tables). Under a simulator
 ** that is some 3 KB less on every other rank (doc/simulated.md); the run keeps the
 ** one-line program's text and its own copy of an output name made in the options. */

@@ -239,6 +239,13 @@ static void engine_no_room(const sk_measurement *def, const init_decision *d, in
   sk_str_free(&msg);
 }
 
+/* A measurement's finalize where its note (measure.h) is not wanted: the note goes with it. */
+static void engine_finalize(const sk_measurement *def, sk_mctx *m, const sk_value *args)
+{
+  sk_runner_finalize(def, m, args);
+  sk_meas_note_free(m);
+}
+
 SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group *g, const sk_value *args,
                               double suite_started, sk_measure_outcome *out)
 {
@@ -266,20 +273,20 @@ SK_API void sk_engine_measure(sk_engine *e, const sk_measurement *def, sk_group 
   mine.failed = m.failed ? (sk_runner_is_library_error(m.fail_msg) ? 2 : 1) : 0;
   sk_agree(world, &mine, sizeof mine, &d, sizeof d, engine_decide_init, (void *)settings);
   out->status = (sk_measure_status)d.status;
-  if (d.status == SK_LIBRARY_ERROR && member) { sk_runner_finalize(def, &m, args); sk_meas_note_free(&m); }
+  if (d.status == SK_LIBRARY_ERROR && member) engine_finalize(def, &m, args);
   if (d.status == SK_FAILED || d.status == SK_LIBRARY_ERROR) {
     sk_agree_fetch_message(world, d.who, m.fail_msg, sizeof m.fail_msg);
     sk_copy_string(out->message, sizeof out->message, m.fail_msg);   /* messages name their function */
     return;
   }
   if (d.status == SK_NO_ROOM) {
-    if (member) { sk_runner_finalize(def, &m, args); sk_meas_note_free(&m); }
+    if (member) engine_finalize(def, &m, args);
     out->need = d.need;
     engine_no_room(def, &d, d.who, settings, out->message, sizeof out->message);
     return;
   }
   if (settings->verify && engine_verify(def, &m, member, args, out)) {
-    if (member) { sk_runner_finalize(def, &m, args); sk_meas_note_free(&m); }
+    if (member) engine_finalize(def, &m, args);
     return;
   }
   engine_dummy_once(e, def, g, out);
@@ -341,13 +348,11 @@ SK_API double sk_engine_probe(const sk_settings *settings, const sk_measurement 
     return SK_PROBE_FAILED;
   }
   if (d.status == SK_NO_ROOM) {
-    sk_runner_finalize(def, &m, args);
-    sk_meas_note_free(&m);
+    engine_finalize(def, &m, args);
     engine_no_room(def, &d, sk_tp_group_world_rank(g, d.who), settings, why, why_size);
     return SK_PROBE_FAILED;
   }
   t = sk_runner_once(def, &m, args);
-  sk_runner_finalize(def, &m, args);
-  sk_meas_note_free(&m);
+  engine_finalize(def, &m, args);
   return t;
 }

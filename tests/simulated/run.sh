@@ -38,7 +38,8 @@
 #       lines count simulated seconds; no memory mapping of the run is refused;
 #   (g) 64 ranks under a limit of 48 open files end with "Too many open files" (SMPI's mmap
 #       privatisation keeps a file per rank) and, with tools/smpi/fdpool.c preloaded, give
-#       the same result lines as without a limit;
+#       the same result lines as without a limit; a mapping past a slice (into the next
+#       rank's) is refused (tests/simulated/fdpool_bounds.c);
 #   plus: no repetition discarded in any of these deterministic runs.
 . "$(dirname "$0")/../lib.sh"
 procs=${*:-16 32 64}
@@ -204,6 +205,10 @@ if have cc && cc -O2 -shared -fPIC -o "$w/fdpool.so" "$top/tools/smpi/fdpool.c" 
     [ -s "$w/files_pool.lines" ] && cmp -s "$w/files_pool.lines" "$w/files_free.lines"
     say $? fdpool_same_results "$(wc -l < "$w/files_pool.lines") result lines, with the pool under 48 files and without a limit"
   else fail fdpool_same_results "a run failed: tests/out/simulated/files_pool.log, files_free.log"; fi
+  if cc -O2 -o "$w/fdpool_bounds" "$top/tests/simulated/fdpool_bounds.c" > "$w/build-fdpool_bounds.log" 2>&1; then
+    out_b=$(LD_PRELOAD="$w/fdpool.so" "$w/fdpool_bounds" 2>&1)
+    say $? fdpool_refuses_mapping_past_a_slice "$out_b"
+  else fail fdpool_refuses_mapping_past_a_slice "build: tests/out/simulated/build-fdpool_bounds.log"; fi
 else skip fdpool "cc for tools/smpi/fdpool.c (tests/out/simulated/build-fdpool.log)"; fi
 
 # ---- (d) two levels: 3 ranks on node-0 (loopback 0.1 us, 10 GB/s), rank 3 on node-1 ----

@@ -119,7 +119,11 @@ void *mmap(void *addr, size_t length, int prot, int flags, int fd, off_t offset)
   slice *s = slice_of(fd);
   if (next == NULL) next = (void *(*)(void *, size_t, int, int, int, off_t))real("mmap");
   if (s == NULL) return next(addr, length, prot, flags, fd, offset);
-  if (s->offset < 0 || offset < 0) { errno = EINVAL; return MAP_FAILED; }
+  {  /* within the slice's pages: past them lies the next rank's slice */
+    long page = sysconf(_SC_PAGESIZE);
+    off_t pages = (s->size + page - 1) / page * page;
+    if (s->offset < 0 || offset < 0 || offset > pages || (off_t)length > pages - offset) { errno = EINVAL; return MAP_FAILED; }
+  }
   return next(addr, length, prot, flags, pool_fd, s->offset + offset);
 }
 
