@@ -389,12 +389,20 @@ static void main_run_options(const main_options *o, double started, int argc, ch
 ** a usage error ends the run (checked before, it can only be --procs against nprocs). */
 /* A process other than rank 0 once its run holds what it needs of the options: only rank 0
 ** reads them after the run (the tuning files, the peer tools' tables). Under a simulator
-** that is some 3 KB less on every other rank (doc/simulated.md); the run keeps the
-** one-line program's text and its own copy of an output name made in the options. */
-static main_options *main_options_drop(main_options *o, sk_run *r)
+** that is some 3 KB less on every other rank (doc/simulated.md). The run keeps pointing
+** into two things made with the options, which therefore outlive them: the one-line
+** program's text and its own copy of an output name made in the options. They go into
+** *kept, which main frees at the end (every allocation freed: the sanitized checks). */
+typedef struct main_kept {
+  char *oneline_text;   /* r->opt.input_text's storage, or NULL */
+  char *output;         /* r->opt.output's copy, or NULL */
+} main_kept;
+
+static main_options *main_options_drop(main_options *o, sk_run *r, main_kept *kept)
 {
-  if (r->opt.output == o->peer.output_buf) r->opt.output = sk_strdup(r->opt.output);   /* freed with the process */
-  free(o);   /* o->oneline_text's text stays, as r->opt.input_text */
+  if (r->opt.output == o->peer.output_buf) r->opt.output = kept->output = sk_strdup(r->opt.output);
+  if (o->oneline.name || o->tune.colls) kept->oneline_text = o->oneline_text.data;
+  free(o);
   return NULL;
 }
 
@@ -503,6 +511,7 @@ int main(int argc, char **argv)
   double started;
   sk_str err;
   main_action act;
+  main_kept kept = { NULL, NULL };
   int status = 0;
   sk_str_init(&err);
   act = main_parse_options(argc, argv, o, &err);
@@ -537,7 +546,7 @@ int main(int argc, char **argv)
     sk_exit(SK_EXIT_USER_ERROR);
   }
   main_run_options(o, started, argc, argv, &r);
-  if (!sk_is_reporter()) o = main_options_drop(o, &r);
+  if (!sk_is_reporter()) o = main_options_drop(o, &r, &kept);
   sk_run_load(&r);
   sk_run_benchmark(&r);
   if (o && o->tune.colls) status = sk_tune_finish(&o->tune, o->output, sk_tp_world_size());
@@ -546,5 +555,7 @@ int main(int argc, char **argv)
   sk_datatypes_release();
   sk_tp_finish();
   free(o);
+  free(kept.oneline_text);
+  free(kept.output);
   return status;
 }
