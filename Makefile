@@ -19,6 +19,8 @@
 #                     runs MPICH's on 2: beyond the cores its polling costs minutes)
 #   make check-bcast-rcce-all  the broadcast algorithms on 1 to 48 emulated UEs (make
 #                     check: 1 to 9 and around 16, 32 and 48)
+#   make check-bcast-mpich-all  ... under MPICH on 1 to 8 processes (make check: 1 to 4;
+#                     beyond the cores its polling costs a minute)
 #   make check-rows-identical  every result line as before the rows' redesign (15 minutes)
 #   make check-sanitized  the integration tests once with ASan + UBSan builds, both MPIs
 #                     (check-sanitized-quick: 2 processes only, as CI runs it)
@@ -206,6 +208,9 @@ check-rows-identical:
 # the broadcast algorithms on the RCCE emulator at every UE count from 1 to 48
 check-bcast-rcce-all:
 	sh tests/bcast_algorithms/run.sh rcce 1-48
+
+check-bcast-mpich-all:
+	sh tests/bcast_algorithms/run.sh mpich 1-8
 
 check-sanitized-quick:
 	tools/setup.sh check
