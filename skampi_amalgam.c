@@ -6772,6 +6772,12 @@ SK_API const sk_opdef *sk_op_lookup(const char *name);
 /* The i-th predefined datatype or operator of this build (0, 1, ...: the datatypes, then
 ** the operators), NULL past the last: the parser's "did you mean" walks them. */
 SK_API const char *sk_value_predefined_name(int i);
+/* Under a simulator (SK_SIMULATED), where every rank is a thread of one process: rank 0's
+** table of the predefined datatypes and operators (sk_value_share, an opaque pointer),
+** which another rank then uses instead of its own (sk_value_adopt, before its first
+** lookup; one that has looked up keeps its own). The run passes it at its start (cli/run.c). */
+SK_API void *sk_value_share(void);
+SK_API void sk_value_adopt(void *rank0s);
 /* A derived datatype (mpi_type_contiguous & co), kept for the rest of the run. */
 SK_API sk_datatype *sk_datatype_new(const char *name, size_t size, size_t extent);
 /* The library's handles of the derived datatypes go back to it (before MPI_Finalize);
@@ -6854,11 +6860,17 @@ static const char *const value_op_names[] = {
 };
 #define VALUE_NOPS (sizeof value_op_names / sizeof value_op_names[0])
 
-struct value_tables {
+/* The named types and operators, the same on every rank: under a simulator rank 0's
+** (sk_value_share below). */
+struct value_predefined {
   int ready;
   int sized;              /* the MPI build: the types' sizes are the library's */
   sk_datatype types[VALUE_NTYPES];
   sk_opdef ops[VALUE_NOPS];
+};
+
+struct value_tables {
+  struct value_predefined *pre;   /* made by values_init, or rank 0's (sk_value_adopt) */
   sk_datatype **derived;
   size_t nderived, capderived;
   sk_array **arrays;
@@ -6918,17 +6930,20 @@ static void value_mpi_size_extent(MPI_Datatype t, size_t *size, size_t *extent)
 static void values_init(void)
 {
   struct value_tables *vt = value_tables();
+  struct value_predefined *pre;
   size_t i, k = 0;
+  if (vt->pre == NULL) vt->pre = (struct value_predefined *)sk_calloc(1, sizeof *vt->pre);
+  pre = vt->pre;
 #ifdef SKAMPI_MPI
-  if (vt->ready && !vt->sized && sk_tp_started()) {
-    for (i = 0; i < VALUE_NTYPES && vt->types[i].name; i++)
-      value_mpi_size_extent(vt->types[i].mpi, &vt->types[i].size, &vt->types[i].extent);
-    vt->sized = 1;
+  if (pre->ready && !pre->sized && sk_tp_started()) {
+    for (i = 0; i < VALUE_NTYPES && pre->types[i].name; i++)
+      value_mpi_size_extent(pre->types[i].mpi, &pre->types[i].size, &pre->types[i].extent);
+    pre->sized = 1;
   }
 #endif
-  if (vt->ready) return;
+  if (pre->ready) return;
   for (i = 0; i < VALUE_NTYPES; i++) {
-    sk_datatype *t = &vt->types[k];
+    sk_datatype *t = &pre->types[k];
     t->name = value_type_names[i].name;
     t->size = t->extent = value_type_names[i].c_size;
 #ifdef SKAMPI_MPI
@@ -6939,48 +6954,67 @@ static void values_init(void)
     k++;
   }
 #ifdef SKAMPI_MPI
-  vt->sized = sk_tp_started();
+  pre->sized = sk_tp_started();
 #endif
-  for (; k < VALUE_NTYPES; k++) vt->types[k].name = NULL;
+  for (; k < VALUE_NTYPES; k++) pre->types[k].name = NULL;
   for (i = 0, k = 0; i < VALUE_NOPS; i++) {
-    vt->ops[k].name = value_op_names[i];
+    pre->ops[k].name = value_op_names[i];
 #ifdef SKAMPI_MPI
-    vt->ops[k].mpi = value_mpi_op(value_op_names[i]);
-    if (vt->ops[k].mpi == MPI_OP_NULL) continue;
+    pre->ops[k].mpi = value_mpi_op(value_op_names[i]);
+    if (pre->ops[k].mpi == MPI_OP_NULL) continue;
 #endif
     k++;
   }
-  for (; k < VALUE_NOPS; k++) vt->ops[k].name = NULL;
-  vt->ready = 1;
+  for (; k < VALUE_NOPS; k++) pre->ops[k].name = NULL;
+  pre->ready = 1;
+}
+
+/* Under a simulator every rank is a thread of one process and the predefined handles are
+** the simulator's, the same for all: the ranks other than 0 use rank 0's table (some
+** 900 bytes each at 65,536 simulated ranks, doc/simulated.md). A rank that has looked a
+** name up already keeps its own: it may have handed an entry out. */
+SK_API void *sk_value_share(void)
+{
+  values_init();
+  return value_tables()->pre;
+}
+
+SK_API void sk_value_adopt(void *rank0s)
+{
+  struct value_tables *vt = value_tables();
+  if (rank0s != NULL && vt->pre == NULL) vt->pre = (struct value_predefined *)rank0s;
 }
 
 SK_API const sk_datatype *sk_datatype_lookup(const char *name)
 {
-  struct value_tables *vt = value_tables();
+  struct value_predefined *pre;
   size_t i;
   values_init();
-  for (i = 0; i < VALUE_NTYPES && vt->types[i].name; i++)
-    if (sk_streq(vt->types[i].name, name)) return &vt->types[i];
+  pre = value_tables()->pre;
+  for (i = 0; i < VALUE_NTYPES && pre->types[i].name; i++)
+    if (sk_streq(pre->types[i].name, name)) return &pre->types[i];
   return NULL;
 }
 
 SK_API const sk_opdef *sk_op_lookup(const char *name)
 {
-  struct value_tables *vt = value_tables();
+  struct value_predefined *pre;
   size_t i;
   values_init();
-  for (i = 0; i < VALUE_NOPS && vt->ops[i].name; i++)
-    if (sk_streq(vt->ops[i].name, name)) return &vt->ops[i];
+  pre = value_tables()->pre;
+  for (i = 0; i < VALUE_NOPS && pre->ops[i].name; i++)
+    if (sk_streq(pre->ops[i].name, name)) return &pre->ops[i];
   return NULL;
 }
 
 SK_API const char *sk_value_predefined_name(int i)
 {
-  struct value_tables *vt = value_tables();
+  struct value_predefined *pre;
   size_t k;
   values_init();
-  for (k = 0; k < VALUE_NTYPES && vt->types[k].name; k++) if (i-- == 0) return vt->types[k].name;
-  for (k = 0; k < VALUE_NOPS && vt->ops[k].name; k++) if (i-- == 0) return vt->ops[k].name;
+  pre = value_tables()->pre;
+  for (k = 0; k < VALUE_NTYPES && pre->types[k].name; k++) if (i-- == 0) return pre->types[k].name;
+  for (k = 0; k < VALUE_NOPS && pre->ops[k].name; k++) if (i-- == 0) return pre->ops[k].name;
   return NULL;
 }
 
@@ -19263,6 +19297,12 @@ SK_API const sk_measurement *sk_catalogue_entry(int i);
 ** grouped by family, with parameter names and types, pattern, minimum number of
 ** processes, "alias of X" and what the build lacks. Returns the number of rows listed. */
 SK_API int sk_catalogue_list(sk_str *out, const char *name);
+/* Under a simulator (SK_SIMULATED), where every rank is a thread of one process: rank 0's
+** rows as they are made (sk_catalogue_share, an opaque pointer), which another rank then
+** uses instead of its own (sk_catalogue_adopt, before it has looked a row up; one that
+** has keeps its own). The run passes the pointer at its start (cli/run.c). */
+SK_API void *sk_catalogue_share(void);
+SK_API void sk_catalogue_adopt(void *rank0s);
 
 #endif
 /* --- end split/measurements/catalogue.h --- */
@@ -31236,8 +31276,32 @@ typedef struct catalogue_made {
   const sk_measurement *from;   /* the raw row */
   sk_measurement row;
 } catalogue_made;
-static catalogue_made **catalogue_made_rows;
-static int catalogue_n_made, catalogue_made_room;
+typedef struct catalogue_state {
+  catalogue_made **rows;
+  int n, room;
+} catalogue_state;
+static catalogue_state *catalogue_st;   /* made on first use; under a simulator rank 0's (below) */
+
+static catalogue_state *catalogue_state_of(void)
+{
+  if (catalogue_st == NULL) catalogue_st = (catalogue_state *)sk_calloc(1, sizeof *catalogue_st);
+  return catalogue_st;
+}
+
+/* Under a simulator every rank is a thread of one process, switched only inside its MPI
+** calls: the rows made are the same on every rank (raw rows, split signatures), so the
+** ranks other than 0 use rank 0's (catalogue.h), which saves each some 550 bytes at
+** 65,536 simulated ranks (doc/simulated.md). A rank that made rows of its own keeps them:
+** it may have handed them out. */
+SK_API void *sk_catalogue_share(void) { return catalogue_state_of(); }
+
+SK_API void sk_catalogue_adopt(void *rank0s)
+{
+  if (rank0s == NULL || catalogue_st == rank0s) return;
+  if (catalogue_st != NULL && catalogue_st->n > 0) return;
+  free(catalogue_st);
+  catalogue_st = (catalogue_state *)rank0s;
+}
 
 /* "count:i datatype:t" -> letters "it" and names "count datatype" (both allocated). */
 static void catalogue_split_signature(sk_measurement *row)
@@ -31280,8 +31344,9 @@ static const sk_measurement *catalogue_make(const sk_measurement *raw)
 {
   int i;
   catalogue_made *made;
-  for (i = 0; i < catalogue_n_made; i++)
-    if (catalogue_made_rows[i]->from == raw) return &catalogue_made_rows[i]->row;
+  catalogue_state *st = catalogue_state_of();
+  for (i = 0; i < st->n; i++)
+    if (st->rows[i]->from == raw) return &st->rows[i]->row;
   made = (catalogue_made *)sk_malloc(sizeof *made);
   made->from = raw;
   if (raw->alias_of == NULL) {
@@ -31294,11 +31359,11 @@ static const sk_measurement *catalogue_make(const sk_measurement *raw)
     made->row.name = raw->name;
     made->row.alias_of = target->name;
   }
-  if (catalogue_n_made == catalogue_made_room) {
-    catalogue_made_room = catalogue_made_room ? 2 * catalogue_made_room : 8;
-    catalogue_made_rows = (catalogue_made **)sk_realloc(catalogue_made_rows, sizeof *catalogue_made_rows * (size_t)catalogue_made_room);
+  if (st->n == st->room) {
+    st->room = st->room ? 2 * st->room : 8;
+    st->rows = (catalogue_made **)sk_realloc(st->rows, sizeof *st->rows * (size_t)st->room);
   }
-  catalogue_made_rows[catalogue_n_made++] = made;
+  st->rows[st->n++] = made;
   return &made->row;
 }
 
@@ -38629,6 +38694,8 @@ typedef struct load_decision {
   int parsed;               /* 0: the input has an error (rank 0 printed it) */
   long bytes;               /* size of the serialized input files that follow */
   const sk_run *parsed_by_0;   /* under a simulator: rank 0's run, whose tree the others read */
+  void *values_by_0;        /* ... its predefined datatypes and operators (value.h) */
+  void *catalogue_by_0;     /* ... its catalogue rows (catalogue.h) */
 } load_decision;
 
 /* Rank 0's part of step 2 (and all of -n, -t): the input read from disk and parsed; 0
@@ -38654,7 +38721,8 @@ static int run_read_input(sk_run *r, sk_str *err)
 ** Under a simulator (SK_SIMULATED) every rank is a thread of one process: the others read
 ** rank 0's files and tree in place (the interpreter never changes a tree: sk_interp_run
 ** takes it const), which saves each simulated rank some 6 KB of heap (doc/simulated.md),
-** and nobody frees them before the process ends. */
+** and nobody frees them before the process ends; likewise rank 0's table of predefined
+** datatypes and its catalogue rows (1.4 KB a rank). */
 static void run_load_program(sk_run *r)
 {
   sk_str err, blob;
@@ -38668,7 +38736,12 @@ static void run_load_program(sk_run *r)
     d.bytes = (long)blob.len;
     r->checksum = sk_runlog_checksum(blob.data ? blob.data : "", blob.len);
     r->input_bytes = d.bytes;
-    if (SK_SIMULATED) { d.parsed_by_0 = r; r->borrowed = 1; }
+    if (SK_SIMULATED) {
+      d.parsed_by_0 = r;
+      d.values_by_0 = sk_value_share();
+      d.catalogue_by_0 = sk_catalogue_share();
+      r->borrowed = 1;
+    }
   }
   sk_agree(sk_tp_world(), NULL, 0, &d, sizeof d, NULL, NULL);
   if (!d.parsed) sk_exit(SK_EXIT_USER_ERROR);
@@ -38677,6 +38750,8 @@ static void run_load_program(sk_run *r)
       r->src = d.parsed_by_0->src;
       r->prog = d.parsed_by_0->prog;
       r->borrowed = 1;
+      sk_value_adopt(d.values_by_0);
+      sk_catalogue_adopt(d.catalogue_by_0);
     }
     sk_str_free(&err);
     sk_str_free(&blob);

@@ -77,6 +77,8 @@ typedef struct load_decision {
   int parsed;               /* 0: the input has an error (rank 0 printed it) */
   long bytes;               /* size of the serialized input files that follow */
   const sk_run *parsed_by_0;   /* under a simulator: rank 0's run, whose tree the others read */
+  void *values_by_0;        /* ... its predefined datatypes and operators (value.h) */
+  void *catalogue_by_0;     /* ... its catalogue rows (catalogue.h) */
 } load_decision;
 
 /* Rank 0's part of step 2 (and all of -n, -t): the input read from disk and parsed; 0
@@ -102,7 +104,8 @@ static int run_read_input(sk_run *r, sk_str *err)
 ** Under a simulator (SK_SIMULATED) every rank is a thread of one process: the others read
 ** rank 0's files and tree in place (the interpreter never changes a tree: sk_interp_run
 ** takes it const), which saves each simulated rank some 6 KB of heap (doc/simulated.md),
-** and nobody frees them before the process ends. */
+** and nobody frees them before the process ends; likewise rank 0's table of predefined
+** datatypes and its catalogue rows (1.4 KB a rank). */
 static void run_load_program(sk_run *r)
 {
   sk_str err, blob;
@@ -116,7 +119,12 @@ static void run_load_program(sk_run *r)
     d.bytes = (long)blob.len;
     r->checksum = sk_runlog_checksum(blob.data ? blob.data : "", blob.len);
     r->input_bytes = d.bytes;
-    if (SK_SIMULATED) { d.parsed_by_0 = r; r->borrowed = 1; }
+    if (SK_SIMULATED) {
+      d.parsed_by_0 = r;
+      d.values_by_0 = sk_value_share();
+      d.catalogue_by_0 = sk_catalogue_share();
+      r->borrowed = 1;
+    }
   }
   sk_agree(sk_tp_world(), NULL, 0, &d, sizeof d, NULL, NULL);
   if (!d.parsed) sk_exit(SK_EXIT_USER_ERROR);
@@ -125,6 +133,8 @@ static void run_load_program(sk_run *r)
       r->src = d.parsed_by_0->src;
       r->prog = d.parsed_by_0->prog;
       r->borrowed = 1;
+      sk_value_adopt(d.values_by_0);
+      sk_catalogue_adopt(d.catalogue_by_0);
     }
     sk_str_free(&err);
     sk_str_free(&blob);

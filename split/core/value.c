@@ -40,11 +40,17 @@ static const char *const value_op_names[] = {
 };
 #define VALUE_NOPS (sizeof value_op_names / sizeof value_op_names[0])
 
-struct value_tables {
+/* The named types and operators, the same on every rank: under a simulator rank 0's
+** (sk_value_share below). */
+struct value_predefined {
   int ready;
   int sized;              /* the MPI build: the types' sizes are the library's */
   sk_datatype types[VALUE_NTYPES];
   sk_opdef ops[VALUE_NOPS];
+};
+
+struct value_tables {
+  struct value_predefined *pre;   /* made by values_init, or rank 0's (sk_value_adopt) */
   sk_datatype **derived;
   size_t nderived, capderived;
   sk_array **arrays;
@@ -104,17 +110,20 @@ static void value_mpi_size_extent(MPI_Datatype t, size_t *size, size_t *extent)
 static void values_init(void)
 {
   struct value_tables *vt = value_tables();
+  struct value_predefined *pre;
   size_t i, k = 0;
+  if (vt->pre == NULL) vt->pre = (struct value_predefined *)sk_calloc(1, sizeof *vt->pre);
+  pre = vt->pre;
 #ifdef SKAMPI_MPI
-  if (vt->ready && !vt->sized && sk_tp_started()) {
-    for (i = 0; i < VALUE_NTYPES && vt->types[i].name; i++)
-      value_mpi_size_extent(vt->types[i].mpi, &vt->types[i].size, &vt->types[i].extent);
-    vt->sized = 1;
+  if (pre->ready && !pre->sized && sk_tp_started()) {
+    for (i = 0; i < VALUE_NTYPES && pre->types[i].name; i++)
+      value_mpi_size_extent(pre->types[i].mpi, &pre->types[i].size, &pre->types[i].extent);
+    pre->sized = 1;
   }
 #endif
-  if (vt->ready) return;
+  if (pre->ready) return;
   for (i = 0; i < VALUE_NTYPES; i++) {
-    sk_datatype *t = &vt->types[k];
+    sk_datatype *t = &pre->types[k];
     t->name = value_type_names[i].name;
     t->size = t->extent = value_type_names[i].c_size;
 #ifdef SKAMPI_MPI
@@ -125,48 +134,67 @@ static void values_init(void)
     k++;
   }
 #ifdef SKAMPI_MPI
-  vt->sized = sk_tp_started();
+  pre->sized = sk_tp_started();
 #endif
-  for (; k < VALUE_NTYPES; k++) vt->types[k].name = NULL;
+  for (; k < VALUE_NTYPES; k++) pre->types[k].name = NULL;
   for (i = 0, k = 0; i < VALUE_NOPS; i++) {
-    vt->ops[k].name = value_op_names[i];
+    pre->ops[k].name = value_op_names[i];
 #ifdef SKAMPI_MPI
-    vt->ops[k].mpi = value_mpi_op(value_op_names[i]);
-    if (vt->ops[k].mpi == MPI_OP_NULL) continue;
+    pre->ops[k].mpi = value_mpi_op(value_op_names[i]);
+    if (pre->ops[k].mpi == MPI_OP_NULL) continue;
 #endif
     k++;
   }
-  for (; k < VALUE_NOPS; k++) vt->ops[k].name = NULL;
-  vt->ready = 1;
+  for (; k < VALUE_NOPS; k++) pre->ops[k].name = NULL;
+  pre->ready = 1;
+}
+
+/* Under a simulator every rank is a thread of one process and the predefined handles are
+** the simulator's, the same for all: the ranks other than 0 use rank 0's table (some
+** 900 bytes each at 65,536 simulated ranks, doc/simulated.md). A rank that has looked a
+** name up already keeps its own: it may have handed an entry out. */
+SK_API void *sk_value_share(void)
+{
+  values_init();
+  return value_tables()->pre;
+}
+
+SK_API void sk_value_adopt(void *rank0s)
+{
+  struct value_tables *vt = value_tables();
+  if (rank0s != NULL && vt->pre == NULL) vt->pre = (struct value_predefined *)rank0s;
 }
 
 SK_API const sk_datatype *sk_datatype_lookup(const char *name)
 {
-  struct value_tables *vt = value_tables();
+  struct value_predefined *pre;
   size_t i;
   values_init();
-  for (i = 0; i < VALUE_NTYPES && vt->types[i].name; i++)
-    if (sk_streq(vt->types[i].name, name)) return &vt->types[i];
+  pre = value_tables()->pre;
+  for (i = 0; i < VALUE_NTYPES && pre->types[i].name; i++)
+    if (sk_streq(pre->types[i].name, name)) return &pre->types[i];
   return NULL;
 }
 
 SK_API const sk_opdef *sk_op_lookup(const char *name)
 {
-  struct value_tables *vt = value_tables();
+  struct value_predefined *pre;
   size_t i;
   values_init();
-  for (i = 0; i < VALUE_NOPS && vt->ops[i].name; i++)
-    if (sk_streq(vt->ops[i].name, name)) return &vt->ops[i];
+  pre = value_tables()->pre;
+  for (i = 0; i < VALUE_NOPS && pre->ops[i].name; i++)
+    if (sk_streq(pre->ops[i].name, name)) return &pre->ops[i];
   return NULL;
 }
 
 SK_API const char *sk_value_predefined_name(int i)
 {
-  struct value_tables *vt = value_tables();
+  struct value_predefined *pre;
   size_t k;
   values_init();
-  for (k = 0; k < VALUE_NTYPES && vt->types[k].name; k++) if (i-- == 0) return vt->types[k].name;
-  for (k = 0; k < VALUE_NOPS && vt->ops[k].name; k++) if (i-- == 0) return vt->ops[k].name;
+  pre = value_tables()->pre;
+  for (k = 0; k < VALUE_NTYPES && pre->types[k].name; k++) if (i-- == 0) return pre->types[k].name;
+  for (k = 0; k < VALUE_NOPS && pre->ops[k].name; k++) if (i-- == 0) return pre->ops[k].name;
   return NULL;
 }
 

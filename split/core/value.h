@@ -89,6 +89,12 @@ SK_API const sk_opdef *sk_op_lookup(const char *name);
 /* The i-th predefined datatype or operator of this build (0, 1, ...: the datatypes, then
 ** the operators), NULL past the last: the parser's "did you mean" walks them. */
 SK_API const char *sk_value_predefined_name(int i);
+/* Under a simulator (SK_SIMULATED), where every rank is a thread of one process: rank 0's
+** table of the predefined datatypes and operators (sk_value_share, an opaque pointer),
+** which another rank then uses instead of its own (sk_value_adopt, before its first
+** lookup; one that has looked up keeps its own). The run passes it at its start (cli/run.c). */
+SK_API void *sk_value_share(void);
+SK_API void sk_value_adopt(void *rank0s);
 /* A derived datatype (mpi_type_contiguous & co), kept for the rest of the run. */
 SK_API sk_datatype *sk_datatype_new(const char *name, size_t size, size_t extent);
 /* The library's handles of the derived datatypes go back to it (before MPI_Finalize);

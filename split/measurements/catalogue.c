@@ -98,8 +98,32 @@ typedef struct catalogue_made {
   const sk_measurement *from;   /* the raw row */
   sk_measurement row;
 } catalogue_made;
-static catalogue_made **catalogue_made_rows;
-static int catalogue_n_made, catalogue_made_room;
+typedef struct catalogue_state {
+  catalogue_made **rows;
+  int n, room;
+} catalogue_state;
+static catalogue_state *catalogue_st;   /* made on first use; under a simulator rank 0's (below) */
+
+static catalogue_state *catalogue_state_of(void)
+{
+  if (catalogue_st == NULL) catalogue_st = (catalogue_state *)sk_calloc(1, sizeof *catalogue_st);
+  return catalogue_st;
+}
+
+/* Under a simulator every rank is a thread of one process, switched only inside its MPI
+** calls: the rows made are the same on every rank (raw rows, split signatures), so the
+** ranks other than 0 use rank 0's (catalogue.h), which saves each some 550 bytes at
+** 65,536 simulated ranks (doc/simulated.md). A rank that made rows of its own keeps them:
+** it may have handed them out. */
+SK_API void *sk_catalogue_share(void) { return catalogue_state_of(); }
+
+SK_API void sk_catalogue_adopt(void *rank0s)
+{
+  if (rank0s == NULL || catalogue_st == rank0s) return;
+  if (catalogue_st != NULL && catalogue_st->n > 0) return;
+  free(catalogue_st);
+  catalogue_st = (catalogue_state *)rank0s;
+}
 
 /* "count:i datatype:t" -> letters "it" and names "count datatype" (both allocated). */
 static void catalogue_split_signature(sk_measurement *row)
@@ -142,8 +166,9 @@ static const sk_measurement *catalogue_make(const sk_measurement *raw)
 {
   int i;
   catalogue_made *made;
-  for (i = 0; i < catalogue_n_made; i++)
-    if (catalogue_made_rows[i]->from == raw) return &catalogue_made_rows[i]->row;
+  catalogue_state *st = catalogue_state_of();
+  for (i = 0; i < st->n; i++)
+    if (st->rows[i]->from == raw) return &st->rows[i]->row;
   made = (catalogue_made *)sk_malloc(sizeof *made);
   made->from = raw;
   if (raw->alias_of == NULL) {
@@ -156,11 +181,11 @@ static const sk_measurement *catalogue_make(const sk_measurement *raw)
     made->row.name = raw->name;
     made->row.alias_of = target->name;
   }
-  if (catalogue_n_made == catalogue_made_room) {
-    catalogue_made_room = catalogue_made_room ? 2 * catalogue_made_room : 8;
-    catalogue_made_rows = (catalogue_made **)sk_realloc(catalogue_made_rows, sizeof *catalogue_made_rows * (size_t)catalogue_made_room);
+  if (st->n == st->room) {
+    st->room = st->room ? 2 * st->room : 8;
+    st->rows = (catalogue_made **)sk_realloc(st->rows, sizeof *st->rows * (size_t)st->room);
   }
-  catalogue_made_rows[catalogue_n_made++] = made;
+  st->rows[st->n++] = made;
   return &made->row;
 }
 

@@ -29,5 +29,11 @@ SK_API const sk_measurement *sk_catalogue_entry(int i);
 ** grouped by family, with parameter names and types, pattern, minimum number of
 ** processes, "alias of X" and what the build lacks. Returns the number of rows listed. */
 SK_API int sk_catalogue_list(sk_str *out, const char *name);
+/* Under a simulator (SK_SIMULATED), where every rank is a thread of one process: rank 0's
+** rows as they are made (sk_catalogue_share, an opaque pointer), which another rank then
+** uses instead of its own (sk_catalogue_adopt, before it has looked a row up; one that
+** has keeps its own). The run passes the pointer at its start (cli/run.c). */
+SK_API void *sk_catalogue_share(void);
+SK_API void sk_catalogue_adopt(void *rank0s);
 
 #endif
